@@ -107,7 +107,7 @@ class Mode:
     stays: bool = False  # the card stays in play (put in play, on a minion) instead of the ash heap
     no_lock: bool = False  # a reaction that does not lock (the default for reactions: they never lock)
     limit: str = ""  # "one each round/combat/action/turn" key, checked by the compiler
-    limit_scope: str = ""  # "round", "combat", "action", "turn", "game"
+    limit_scope: str = ""  # "round", "combat", "action", "turn", "game"; "table turn": by anyone (Ashur Tablets, Loup)
     trifle: bool = False
     out_of_turn: bool = False
     in_play: bool = False  # a mode of the card once in play (a location's, an equipment's), not from the hand
@@ -383,7 +383,7 @@ class Spec:
     # the counters on it: Powerbase: Madrid), "counters to pool" (to the acting Methuselah's pool: Powerbase: Chicago).
     burn_instead: str | None = None
     # When the card in play burns by itself: "discard phase" ("burn this card during your discard phase": Eyes of the
-    # Beast, on a minion of yours or on the table).
+    # Beast, on a minion of yours or on the table); "end of turn" ("burn this card at the end of the turn": Loup).
     burns_at: str | None = None
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
@@ -491,7 +491,7 @@ STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
 # What a (D) action that may burn a card does instead (``Spec.burn_instead``).
 BURNS_INSTEAD = (None, "counters", "counters to pool")
 # When a card in play burns by itself (``Spec.burns_at``).
-BURNS_AT = (None, "discard phase")
+BURNS_AT = (None, "discard phase", "end of turn")
 
 
 def card(

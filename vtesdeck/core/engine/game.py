@@ -2035,12 +2035,15 @@ def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
 
 def _limit_holder(mode: Mode, minion_id: int, copy: int) -> int:
     """Whose limit a play uses up: the minion's; a card in play's action, the card's, whoever takes it ("once each
-    turn, a Sabbat vampire can …": Black Forest Base), used up as the action is announced (LSJ 20091224)."""
+    turn, a Sabbat vampire can …": Black Forest Base), used up as the action is announced (LSJ 20091224); the
+    table's (-1, as a master card's) for "only one … can be played each turn" (``limit_scope="table turn"``: Loup)."""
+    if mode.limit_scope == "table turn":
+        return -1
     return copy if mode.in_play and mode.window is W.ACTION else minion_id
 
 
 def _scope(game: Game, mode: Mode, frame: Any) -> int | tuple[int, int]:
-    if mode.limit_scope == "turn":
+    if mode.limit_scope in ("turn", "table turn"):
         return game.turn
     if mode.limit_scope == "game":
         return 0
@@ -2299,9 +2302,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             return
     # The limits count what resolved: a card cancelled as it was played used up none of them.
     if mode.limit:
-        game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
+        holder = -1 if mode.limit_scope == "table turn" else option.minion if from_hand else option.card
+        game.used.add((mode.limit, holder, _scope(game, mode, frame)))
         mark_played_in_game(game, mode)
-        if mode.limit_scope not in ("turn", "game"):
+        if mode.limit_scope not in ("turn", "table turn", "game"):
             game.kept.append(frame)  # its id is in ``used``: no later frame of the turn may take that id
     if isinstance(frame, Action):
         if handler.limited_bleed:

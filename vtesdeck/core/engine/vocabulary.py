@@ -312,12 +312,6 @@ def about_to_fight_younger_actor(game: Game, play: Play) -> bool:
     return g.has_discipline(mine, play.mode)
 
 
-def predator_bleeding_you(game: Game, play: Play) -> bool:
-    """A minion of your predator is bleeding you, and more than two Methuselahs are left."""
-    act = action_of(play)
-    return act is not None and len(game.order) > 2 and bleeding_you(game, play) and act.seat == game.predator(play.seat)
-
-
 def target_pool_at_most(pool: int) -> Pred:
     """The Methuselah the action is directed at has ``pool`` pool or less (Foreshadowing Destruction: 9)."""
 
@@ -511,10 +505,17 @@ def no_aim_yet(game: Game, play: Play) -> bool:
     return c is not None and c.side(play.minion).aim == 0
 
 
-def x_within_blood(*choices: int) -> Callable[[Game, Play], Sequence[int]]:
-    """X among ``choices``, as much as the playing minion's blood pays (an "X blood" cost: Monkey Wrench)."""
+def x_within_blood(*choices: int, within: str = "blood") -> Callable[[Game, Play], Sequence[int]]:
+    """X among ``choices``, as much as the playing minion's blood pays (an "X blood" cost: Monkey Wrench); with
+    ``within="votes passed by"``, no more than the votes by which the action's referendum passed ("move up to 2 of
+    those blood to your pool": Voter Captivation [PRE], with ``BloodPerVotePassedBy``)."""
+    if within not in ("blood", "votes passed by"):
+        raise ValueError(f"x_within_blood: within must be 'blood' or 'votes passed by', not {within!r}")
 
     def values(game: Game, play: Play) -> Sequence[int]:
+        if within == "votes passed by":
+            won = _votes_passed_by(play)
+            return tuple(x for x in choices if x <= won)
         m = game.minions.get(play.minion)
         return tuple(x for x in choices if m is not None and x <= m.blood)
 
@@ -861,12 +862,6 @@ def locations_of_others(game: Game, play: Play) -> Sequence[int]:
             elif m.cards:
                 out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
     return out
-
-
-def predators_predator(game: Game, play: Play) -> Sequence[int]:
-    """Your predator's predator (a seat), unless that is you."""
-    target = game.predator(game.predator(play.seat))
-    return [target] if target != play.seat else []
 
 
 def possible_blockers(game: Game, play: Play) -> Sequence[int]:
@@ -2292,10 +2287,17 @@ class AlliesAndYoungerLessIntercept:
 
     amount: int = 1
     allies_only: bool = False  # "Allies get -1 intercept" (Obedient Flesh [dom][pro])
+    # "Once this action, this vampire may burn N blood to give an ally or younger vampire -1 intercept" (Into Thin Air:
+    # 1): the current blocker only, taken as the card is played, when the block would otherwise succeed and the vampire
+    # keeps 1 blood (logged under the card's name)
+    blocker_for_blood: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None:
+            return
+        if self.blocker_for_blood:
+            self._blocker_for_blood(game, play, act)
             return
         if self.allies_only:
             act.flags["allies: less intercept"] = act.flags.get("allies: less intercept", 0) + self.amount
@@ -2307,6 +2309,21 @@ class AlliesAndYoungerLessIntercept:
             act.flags.get("allies and younger: less intercept", 0) + self.amount
         )
         act.intercept -= self.amount
+
+    def _blocker_for_blood(self, game: Game, play: Play, act: Action) -> None:
+        m = game.minions.get(play.minion)
+        if m is None or act.flags.get("one ally or younger: less intercept"):
+            return
+        blocker = game.minions.get(act.blocker)
+        if blocker is None or act.intercept < act.stealth or m.blood <= self.blocker_for_blood:
+            return
+        if not (blocker.kind == ALLY or (blocker.kind == VAMPIRE and g.younger(game, blocker.id, act.actor))):
+            return
+        act.flags["one ally or younger: less intercept"] = 1
+        act.flags[f"less intercept: {blocker.id}"] = act.flags.get(f"less intercept: {blocker.id}", 0) + self.amount
+        g.move_blood(game, m.id, -self.blocker_for_blood)
+        act.intercept -= self.amount  # the current attempt's; a later attempt by the same minion gets it from the hook
+        game.log(game.compiled.specs[game.card_of[play.card]].name.lower(), play.seat, play.minion, blocker.id)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3140,9 +3157,15 @@ class TargetBurnsPool:
 class CancelAsPlayed:
     """Cancel the card being played (``game.as_played`` names it in ``game.cancelled``), its cost not paid: an
     action card's action ends and the acting minion unlocks (its cost is paid only on success); any other card
-    goes to the ash heap unpaid (game.resolve_play). Direct Intervention."""
+    goes to the ash heap unpaid (game.resolve_play). Direct Intervention. ``not_again_this_turn``: "that card
+    cannot be played again this turn", by its player, any copy (Dark Influences: the vocabulary's "may_play"
+    hook)."""
+
+    not_again_this_turn: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.not_again_this_turn:
+            _not_again_this_turn(game)
         act = g.current_action(game)
         if act is not None and act.card == game.cancelled and act.card >= 0:
             act.ended = True
@@ -3493,6 +3516,7 @@ def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
     less = act.flags.get("allies and younger: less intercept", 0)
     allies = act.flags.get("allies: less intercept", 0)
     out = -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    out -= act.flags.get(f"less intercept: {minion}", 0)  # ``blocker_for_blood`` (Into Thin Air)
     if allies:
         m = game.minions.get(minion)
         out -= allies if m is not None and m.kind == ALLY else 0
@@ -4732,15 +4756,53 @@ def ready_allies(game: Game, play: Play) -> Sequence[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class RemoveTargetFromGame:
     """The target minion (``play.target``) is removed from the game, with every card on it (Permanent
-    Vacation)."""
+    Vacation). ``controller_gains_capacity``: "their controller gains pool equal to the vampire's capacity", and
+    ``cancel_for_pool``: "their controller can burn N pool to cancel this card as it is played", asked as the card
+    resolves when the vampire is another Methuselah's with more pool than that (nothing can happen between; the bots'
+    fixed rule: cancel for a ready vampire with 5 pool or more) (Golconda: Inner Peace: 2)."""
 
-    def __call__(self, game: Game, play: Play) -> None:
+    controller_gains_capacity: bool = False
+    cancel_for_pool: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         from .state import leave_play
 
-        if play.target in game.minions and game.minions[play.target].in_play:
-            owner = game.owner_of[play.target]
-            leave_play(game, play.target, removed=True)
-            game.log("remove from game", owner, play.target)
+        if not self.controller_gains_capacity:
+            if play.target in game.minions and game.minions[play.target].in_play:
+                owner = game.owner_of[play.target]
+                leave_play(game, play.target, removed=True)
+                game.log("remove from game", owner, play.target)
+            return None
+        seat = g.controller(game, play.target)
+        if seat < 0:
+            return None
+        m = game.minions[play.target]
+        if self.cancel_for_pool and seat != play.seat and game.seats[seat].pool > self.cancel_for_pool:
+            keep = economy.Option(economy.Kind.TERMS, seat, value=1)
+            let = economy.Option(economy.Kind.PASS, seat)
+            first = [keep, let] if not m.torpor and game.seats[seat].pool >= 5 else [let, keep]
+            return self._asked(game, play, seat, first)
+        self._remove_for_pool(game, play, seat)
+        return None
+
+    def _asked(self, game: Game, play: Play, seat: int, options: list[Any]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, seat, options)
+        if option.kind is economy.Kind.TERMS:
+            economy.burn_pool(game, seat, self.cancel_for_pool)
+            game.log("cancel", seat, play.card)
+            play_cancelled(game, play.seat, play.card)  # (Victor Donaldson)
+            return
+        self._remove_for_pool(game, play, seat)
+
+    @staticmethod
+    def _remove_for_pool(game: Game, play: Play, seat: int) -> None:
+        from .state import leave_play
+
+        capacity = game.minions[play.target].capacity
+        leave_play(game, play.target, removed=True)
+        game.log("remove from game", seat, play.target)
+        economy.gain_pool(game, seat, capacity)
+        game.log("gain pool", seat, capacity)
 
 
 def actor_of_kind(*kinds: str) -> Pred:
@@ -5737,17 +5799,29 @@ def _controller_of_card(game: Game, copy: int) -> int:
 @dataclasses.dataclass(frozen=True, slots=True)
 class StealthThisTurn:
     """The playing minion gets +N stealth until the end of the turn (Gear Up [pre]): a rider the "stealth" hook
-    reads on each action it takes."""
+    reads on each action it takes. ``next_x_actions``: instead, the playing vampire burns X blood (``play.value``)
+    to give the next X actions the player's minions perform this turn +1 stealth each (Veil the Legions [OBF]), one
+    used up as each action's stealth is counted."""
 
     amount: int = 1
+    next_x_actions: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.next_x_actions:
+            if play.value > 0 and play.minion in game.minions:
+                g.move_blood(game, play.minion, -play.value)
+                g.add_rider(game, -1 - play.seat, _NEXT_ACTIONS_STEALTH, play.value, Until.END_OF_TURN, play.seat)
+            return
         if play.minion in game.minions:
             g.add_rider(game, play.minion, "stealth this turn", self.amount, Until.END_OF_TURN, play.seat)
 
 
 @hook("stealth", effects=(StealthThisTurn,))
 def _stealth_this_turn(game: Game, act: Action) -> int:
+    holder = -1 - act.seat
+    if g.rider_sum(game, holder, _NEXT_ACTIONS_STEALTH) > 0:  # read once, as the action is announced: one used up
+        g.add_rider(game, holder, _NEXT_ACTIONS_STEALTH, -1, Until.END_OF_TURN, act.seat)
+        return 1 + g.rider_sum(game, act.actor, "stealth this turn")
     return g.rider_sum(game, act.actor, "stealth this turn")
 
 
@@ -7401,11 +7475,20 @@ def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
     return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
 
 
-def blood_movers(sect: str = "") -> Targets:
+def blood_movers(sect: str = "", to: str = "ready vampire") -> Targets:
     """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
-    some (the source of ``MoveBloodToAnother``)."""
+    some (the source of ``MoveBloodToAnother``); ``to="younger uncontrolled of its clan"``: while a younger vampire of
+    its clan is in the player's uncontrolled region (Grooming the Protégé)."""
+    if to not in _BLOOD_TO_ANOTHER:
+        raise ValueError(f"blood_movers: to must be one of {_BLOOD_TO_ANOTHER}, not {to!r}")
 
     def targets(game: Game, play: Play) -> Sequence[int]:
+        if to == "younger uncontrolled of its clan":
+            return [
+                m.id
+                for m in g.ready_minions(game, play.seat)
+                if m.kind == VAMPIRE and m.blood > 0 and _younger_uncontrolled_of_clan(game, m)
+            ]
         ready = _ready_vampires_of(game, play.seat, sect)
         if not any(m.blood < m.capacity for m in ready):
             return []
@@ -7418,13 +7501,24 @@ def blood_movers(sect: str = "") -> Targets:
 class MoveBloodToAnother:
     """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
     the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
-    anarch")."""
+    anarch"). ``to="younger uncontrolled of its clan"``: to a younger vampire of the target's clan in the player's
+    uncontrolled region, chosen now (the bots: the one closest to coming out first), ``amount=0`` being X, the amount
+    chosen (``play.value``) within the target's blood (Grooming the Protégé: "move up to 3 blood from a ready vampire
+    you control to a younger vampire of the same clan in your uncontrolled region")."""
 
     amount: int = 1
     sect: str = ""
+    to: str = "ready vampire"
+
+    def __post_init__(self) -> None:
+        if self.to not in _BLOOD_TO_ANOTHER:
+            raise ValueError(f"MoveBloodToAnother: to must be one of {_BLOOD_TO_ANOTHER}, not {self.to!r}")
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         source = game.minions.get(play.target)
+        if self.to == "younger uncontrolled of its clan":
+            proteges = _younger_uncontrolled_of_clan(game, source) if source is not None else []
+            return self._to_uncontrolled(game, play, source, proteges) if source is not None and proteges else None
         if source is None or source.blood <= 0:
             return None
         others = sorted(
@@ -7445,6 +7539,18 @@ class MoveBloodToAnother:
         moved = -g.move_blood(game, source.id, -self.amount)
         g.move_blood(game, dest.id, moved)
         game.log("move blood", play.seat, source.id, dest.id, moved)
+
+    def _to_uncontrolled(
+        self, game: Game, play: Play, source: Minion, proteges: list[int]
+    ) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in proteges]
+        )
+        # blood moved, not gained nor burned: an uncontrolled vampire's blood is not capped by its capacity
+        moved = min(self.amount or play.value, source.blood)
+        source.blood -= moved
+        game.minions[option.target].blood += moved
+        game.log("move blood", play.seat, source.id, option.target, moved)
 
 
 NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
@@ -8128,18 +8234,6 @@ def caps_pool_burned_by_bleed(name: str, most: int) -> None:
     @hook("bleed_pool_burned", name)
     def cap(game: Game, act: Action, pay: int) -> int:
         return min(pay, most) if copies_of(game, name, "controlled", act.target) else pay
-
-
-def burned_after_own_successful_bleed(name: str) -> None:
-    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ 20030701-1):
-    the acting Methuselah's copies burn, the "after_resolution" hook (Protected Resources)."""
-
-    @hook("after_resolution", name)
-    def burn(game: Game, act: Action) -> None:
-        if act.flags.get("successful_bleed"):
-            wanted = vekn(game, name)
-            for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
-                g.burn_card(game, copy)
 
 
 def blocked_costs_blocker_pool(name: str, amount: int = 1) -> None:
@@ -10190,14 +10284,24 @@ class NoMoreCardsThisAction:
     """From now on during this action no card of ``types`` may be played ("No more action modifiers can be played on
     this action": Approximation of Loyalty [PRE]); with ``unlocking``, no card whose effect unlocks a minion, and an
     unlock promised after resolution is void ("During this action, minions cannot unlock": The Sleeping Mind [DOM];
-    wakes still are: PIB 20150703). A mark on the action, read by the vocabulary's "may_play" hook."""
+    wakes still are: PIB 20150703). With ``requiring``, only the cards of ``types`` requiring one of these
+    Disciplines, by minions other than the acting one ("Reaction cards that require Dominate or Presence do not affect
+    this vampire for the duration of this action": Perfect Clarity, not played at all), and with
+    ``opposing_in_combat`` no card requiring them, of any type, by the minion opposing the acting one in a combat of
+    the action (Perfect Clarity [THA]). A mark on the action, read by the vocabulary's "may_play" hook."""
 
     types: tuple[str, ...] = ()
     unlocking: bool = False
+    requiring: tuple[str, ...] = ()
+    opposing_in_combat: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is None:
+            return
+        if self.requiring:
+            key = f"{_CLOSED_REQUIRING}{','.join(self.requiring)}:{','.join(self.types)}"
+            act.flags[key] = 2 if self.opposing_in_combat else 1
             return
         for kind in self.types:
             act.flags["no more cards"] = 1
@@ -10214,6 +10318,8 @@ def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
     if act is None or not act.flags:
         return True
     if act.flags.get("minions cannot unlock") and any(isinstance(e, _UNLOCKING_EFFECTS) for e in handler.mode.effects):
+        return False
+    if handler.mode.disciplines and not _closed_requiring_allows(game, act, handler, m):
         return False
     return not act.flags.get("no more cards") or not any(act.flags.get(f"no more cards:{k}") for k in handler.types)
 
@@ -11986,3 +12092,341 @@ def _everyone_no_combat_ending(game: Game, c: Combat) -> None:
     game.used.add(mark)
     c.a.used.add("no combat ends in round 1")
     c.b.used.add("no combat ends in round 1")
+
+
+# --- words added for lang-master
+
+
+_BLOOD_TO_ANOTHER = ("ready vampire", "younger uncontrolled of its clan")
+
+
+def _younger_uncontrolled_of_clan(game: Game, donor: Minion) -> list[int]:
+    """The younger (smaller capacity) vampires of the donor's clan in its controller's uncontrolled region, the one
+    closest to coming out first."""
+    seat = g.controller(game, donor.id)
+    found = [
+        game.minions[c]
+        for c in game.seats[seat].uncontrolled
+        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
+    ]
+    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
+
+
+_CLOSED_REQUIRING = "no cards requiring:"
+
+
+def _closed_requiring_allows(game: Game, act: Action, handler: Any, m: Minion) -> bool:
+    """``NoMoreCardsThisAction(requiring=…)``: the cards of its types requiring those Disciplines, by another minion
+    than the acting one; at level 2 (``opposing_in_combat``) any card requiring them by the opposing minion."""
+    for flag, level in act.flags.items():
+        if not flag.startswith(_CLOSED_REQUIRING):
+            continue
+        disciplines, types = flag[len(_CLOSED_REQUIRING) :].split(":")
+        if set(disciplines.split(",")).isdisjoint(handler.mode.disciplines):
+            continue
+        if m.id != act.actor and not set(types.split(",")).isdisjoint(handler.types):
+            return False
+        c = g.current_combat(game)
+        if (
+            level == 2
+            and c is not None
+            and c.action is act
+            and act.actor in (c.a.minion, c.b.minion)
+            and m.id == c.other(act.actor).minion
+        ):
+            return False
+    return True
+
+
+_NEXT_ACTIONS_STEALTH = "stealth: the next actions this turn"
+
+
+_CORRUPTION_USES = ("fail a block", "unlock after a successful bleed")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnCorruptionTo:
+    """ "You can burn N of your corruption counters from a minion to …", once this action, a mark on the action read
+    by the vocabulary's hooks (each use taken whenever it can, by a fixed rule):
+
+    - ``to="fail a block"``: "from a blocking minion to have their block attempt fail, and they cannot attempt to
+      block this action again" (Enchanting Gaze [PRE][PRO]: 1), taken when a block would succeed ("blocked" hook);
+    - ``to="unlock after a successful bleed"``: "if the bleed is successful, this vampire can burn N of your
+      corruption counters from a minion controlled by the target Methuselah to unlock" (Revelation of the Serpent
+      [PRE][PRO]: 2), not once the bleed ousted its target (ANK 20220210): the "after_resolution" hook."""
+
+    amount: int
+    to: str
+
+    def __post_init__(self) -> None:
+        if self.to not in _CORRUPTION_USES:
+            raise ValueError(f"BurnCorruptionTo: to must be one of {_CORRUPTION_USES}, not {self.to!r}")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        key = f"burn corruption to {self.to}"
+        if act is not None and not act.flags.get(key):
+            act.flags[key] = self.amount
+
+
+@hook("blocked", effects=(BurnCorruptionTo,))
+def _corruption_fails_block(game: Game, act: Action) -> None:
+    """A block that would succeed by a minion holding enough of the acting Methuselah's corruption counters: burn
+    them to have the attempt fail; the minion cannot attempt to block this action again. Once this action: the mark
+    is used up (-1). Taken whenever it can (a block that succeeds is the one worth breaking)."""
+    key = "burn corruption to fail a block"
+    amount = act.flags.get(key, 0)
+    if amount <= 0 or act.ended or not act.blocked or act.blocker < 0:
+        return
+    blocker = act.blocker
+    if not burn_corruption(game, blocker, act.seat, amount):
+        return
+    act.flags[key] = -1
+    act.blocked = False
+    act.tried.add(blocker)
+    act.cannot_block.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", g.controller(game, blocker), blocker)
+
+
+@hook("after_resolution", effects=(BurnCorruptionTo,))
+def _corruption_unlocks(game: Game, act: Action) -> None:
+    """After a successful bleed (for 1 or more) that did not oust its target, burn the counters from a minion of
+    the target Methuselah to unlock the acting vampire: taken whenever it can, from the minion holding the fewest
+    (enough of them), so the counters nearest a theft are kept."""
+    amount = act.flags.get("burn corruption to unlock after a successful bleed", 0)
+    if amount <= 0 or not act.flags.get("successful_bleed"):
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
+        return
+    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
+    held = [(n, m) for n, m in held if n >= amount]
+    if not held:
+        return
+    burn_corruption(game, min(held)[1], act.seat, amount)
+    actor.locked = False
+    game.log("unlock", act.seat, act.actor)
+
+
+def _votes_passed_by(play: Play) -> int:
+    """The votes by which the action's referendum passed (0 for one passing automatically: LSJ 19980107)."""
+    act = action_of(play)
+    return max(0, act.flags.get("votes_by", 0)) if act is not None else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodPerVotePassedBy:
+    """1 blood from the bank for each vote by which the referendum passed, after resolution of the player's
+    political action:
+
+    - by default to the acting vampire, X of them (``play.value``, from ``x_within_blood(…, within="votes passed
+      by")``) to the player's pool instead (Voter Captivation: "this vampire gains 1 blood for each vote…; [PRE] move
+      up to 2 of those blood to your pool instead"), logged under the card's name;
+    - ``among_clan``: distributed among the player's pool and its ready vampires of that clan, 1 each at most
+      (Amici Noctis: Lasombra), the pool first, ``pool_up_to`` at most (``pool_up_to_titled`` if the acting vampire
+      is titled), then the vampires in table order with room for it, by that fixed rule."""
+
+    among_clan: str = ""
+    pool_up_to: int = 0
+    pool_up_to_titled: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        won = _votes_passed_by(play)
+        if not self.among_clan:
+            to_pool = min(play.value, won)
+            if to_pool:
+                economy.gain_pool(game, play.seat, to_pool)
+            move_blood(game, play.minion, won - to_pool)
+            game.log(game.compiled.specs[game.card_of[play.card]].name.lower(), play.seat, play.minion, won)
+            return
+        actor = game.minions.get(play.minion)
+        if actor is None or not won:
+            return
+        to_pool = min(won, self.pool_up_to_titled if actor.title else self.pool_up_to)
+        economy.gain_pool(game, play.seat, to_pool)
+        game.log("gain pool", play.seat, to_pool)
+        left = won - to_pool
+        for m in ready_minions(game, play.seat):
+            if left <= 0:
+                break
+            if m.kind == VAMPIRE and m.clan == self.among_clan and m.blood < m.capacity:
+                move_blood(game, m.id, 1)
+                game.log("add blood", play.seat, m.id, 1)
+                left -= 1
+
+
+_NOT_AGAIN = "not again this turn"
+
+
+def _not_again_this_turn(game: Game) -> None:
+    """Mark the card being cancelled (its card, and its card for its owner): ``CancelAsPlayed(not_again_this_turn)``.
+    ``game.used`` is cleared as the next turn starts."""
+    copy = game.cancelled if game.cancelled >= 0 else (game.aside[-2] if len(game.aside) > 1 else -1)
+    if copy >= 0:
+        game.used.add((_NOT_AGAIN, game.card_of[copy]))
+        game.used.add((_NOT_AGAIN, game.card_of[copy], game.owner_of[copy]))
+
+
+@hook("may_play", effects=(CancelAsPlayed,))
+def _not_played_again(game: Game, handler: Any, m: Minion) -> bool:
+    """A card cancelled by ``CancelAsPlayed(not_again_this_turn=True)`` is not played again this turn by its player
+    (Dark Influences)."""
+    if (_NOT_AGAIN, handler.card) not in game.used:
+        return True
+    return (_NOT_AGAIN, handler.card, controller(game, m.id)) not in game.used
+
+
+_CANCEL_NEXT = ("redirects this bleed", "cancels another's minion card")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelNextPlayed:
+    """ "The next card that would … is canceled as it is played" (its cost is paid as for any cancel but where the
+    card says not), read by the vocabulary's "cancel_as_played" hook before any Methuselah may cancel it:
+
+    - ``that="redirects this bleed"``: a mark on this action, used up by the next card whose effects ``Redirect``
+      it (Two Wrongs: "the next card that would change the target of this bleed");
+    - ``that="cancels another's minion card"``: while the card is in play, the next card played in the "as played"
+      window (not a wake) to cancel a minion card of another Methuselah than its player, its cost not paid, and
+      this card is burned instead (Dark Influences: the first copy in play, in seat order)."""
+
+    that: str
+
+    def __post_init__(self) -> None:
+        if self.that not in _CANCEL_NEXT:
+            raise ValueError(f"CancelNextPlayed: that must be one of {_CANCEL_NEXT}, not {self.that!r}")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if self.that == "redirects this bleed":
+            act = action_of(play)
+            if act is not None:
+                act.flags["cancel next: redirects this bleed"] = 1
+
+
+_CANCELS_NEXT_CANCEL: dict[tuple[int, int], bool] = {}
+
+
+def _cancels_next_cancel(game: Game, vekn_id: int) -> bool:
+    """Whether the card's spec cancels the next cancel while in play (``CancelNextPlayed``), cached by card list."""
+    key = (id(game.compiled), vekn_id)
+    found = _CANCELS_NEXT_CANCEL.get(key)
+    if found is None:
+        spec = game.compiled.specs.get(vekn_id)
+        found = _CANCELS_NEXT_CANCEL[key] = spec is not None and any(
+            isinstance(e, CancelNextPlayed) and e.that == "cancels another's minion card"
+            for mode in spec.modes
+            for e in mode.effects
+        )
+        if len(_CANCELS_NEXT_CANCEL) > _IDS_BOUND:
+            _CANCELS_NEXT_CANCEL.clear()
+    return found
+
+
+def _cards_cancelling_next_cancel(game: Game) -> list[int]:
+    """The copies in play (on the table or on a minion, every seat in order) that cancel the next cancel."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if _cancels_next_cancel(game, game.card_of[c]):
+                    out.append(c)
+            else:
+                out.extend(a for a in m.cards if _cancels_next_cancel(game, game.card_of[a]))
+    return out
+
+
+@hook("cancel_as_played", effects=(CancelNextPlayed,))
+def _cancelled_at_once(game: Game, copy: int, seat: int) -> bool:
+    """The card being played (``copy``, by ``seat``) is cancelled at once by a ``CancelNextPlayed``."""
+    mode = game.playing
+    if mode is None:
+        return False
+    if mode.window is W.AS_PLAYED and mode.role is not Role.LOCKED_REACTING and len(game.aside) > 1:  # not a wake
+        copies = _cards_cancelling_next_cancel(game)
+        other = game.aside[-2]
+        types = game.compiled.types.get(game.card_of[other], frozenset())
+        if copies and game.owner_of[other] != seat and not {"Master", "Event"} & types:
+            burn_card(game, copies[0])
+            return True
+    act = g.current_action(game)
+    if (
+        act is not None
+        and act.flags.get("cancel next: redirects this bleed")
+        and any(isinstance(e, Redirect) for e in mode.effects)
+    ):
+        act.flags.pop("cancel next: redirects this bleed")
+        return True
+    return False
+
+
+def bleeding_you_by(who: str) -> Pred:
+    """A minion is bleeding you, controlled by ``who``: "predator", your predator, with more than two Methuselahs left
+    (My Enemy's Enemy); "not predator", a Methuselah other than your predator who has a prey other than itself ("a
+    minion controlled by a Methuselah other than your predator is bleeding you": Two Wrongs)."""
+    if who not in ("predator", "not predator"):
+        raise ValueError(f"bleeding_you_by: who must be 'predator' or 'not predator', not {who!r}")
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not bleeding_you(game, play):
+            return False
+        if who == "predator":
+            return len(game.order) > 2 and act.seat == game.predator(play.seat)
+        return act.seat != game.predator(play.seat) and game.prey(act.seat) != act.seat
+
+    return check
+
+
+def acting_methuselahs(which: str) -> Targets:
+    """The acting Methuselah's ``which`` ("prey" or "predator", a seat), unless that is you: where a bleed is
+    redirected ("that minion is now bleeding his or her prey": Two Wrongs; your predator's predator, by your
+    predator's bleed: My Enemy's Enemy)."""
+    if which not in ("prey", "predator"):
+        raise ValueError(f"acting_methuselahs: which must be 'prey' or 'predator', not {which!r}")
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = action_of(play)
+        if act is None:
+            return []
+        seat = game.prey(act.seat) if which == "prey" else game.predator(act.seat)
+        return [seat] if seat != play.seat else []
+
+    return targets
+
+
+def burned_after_successful_action(name: str, *, bleed: bool = False, by: Minions | None = None) -> None:
+    """ "Burn this card after <a minion> performs a successful <action>": the "after_resolution" hook, in the card's
+    spec's place. ``bleed``: a successful bleed (not one for 0: LSJ 20030701-1) by a minion of the player's, whose
+    copies burn ("after a minion you control successfully bleeds, burn this card": Protected Resources); else any
+    successful action by a minion ``by`` fits, of any Methuselah, burning every copy on the table ("after a Toreador
+    performs a successful action": Loup)."""
+
+    @hook("after_resolution", name)
+    def burn(game: Game, act: Action) -> None:
+        wanted = vekn(game, name)
+        if bleed:
+            if act.flags.get("successful_bleed"):
+                for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
+                    g.burn_card(game, copy)
+            return
+        actor = game.minions.get(act.actor)
+        if act.succeeded and actor is not None and (by is None or by.fits(game, actor)):
+            for copy in [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]:
+                g.burn_card(game, copy)
+
+
+@hook("unlock", data=("burns_at",))
+def _burns_at_end_of_turn(game: Game, seat: int) -> int:
+    """ "Burn this card at the end of the turn" (``Spec.burns_at="end of turn"``: Loup): every Methuselah's copies on
+    the table burn. Nothing happens between the end of a turn and the next unlock phase, so they burn there, with the
+    unlock-phase burns."""
+    specs = game.compiled.specs
+    for s in game.order:
+        for copy in [c for c in game.seats[s].controlled if c not in game.minions]:
+            spec = specs.get(game.card_of[copy])
+            if spec is not None and spec.burns_at == "end of turn":
+                g.burn_card(game, copy)
+    return 0

@@ -97,7 +97,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     burnable_by_discarding,
-    burned_after_own_successful_bleed,
+    burned_after_successful_action,
     burned_in_influence_phase,
     burned_when_bearer_in_torpor,
     cannot_block,
@@ -174,7 +174,6 @@ from ..vocabulary import (
     own_vampires_without_superior,
     passes_to_predator_in_discard_phase,
     phase_actions,
-    play_cancelled,
     plays_held_cards,
     pool_at_least,
     pool_covers_copies_on_own_minions,
@@ -332,7 +331,7 @@ _own_vampires = Minions(ready=False)  # a vampire of the player's, ready or in t
 
 card(
     "Ashur Tablets",
-    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="turn"),
+    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="table turn"),
     notes="The cards taken back are the 13 most recent library cards of the ash heap, the last one to the hand.",
 )
 card(
@@ -749,42 +748,6 @@ intercept_vs_bleeds_at_controller("Guardian Angel", 1)  # "+1 intercept when a m
 burned_when_bearer_in_torpor("Guardian Angel")  # "If this vampire is in torpor, burn this card"
 
 
-def _golconda(game: Game, play: Play) -> Flow | None:
-    """Another Methuselah's vampire: its controller may burn 2 pool to cancel the card (asked now: nothing can
-    happen between the card being played and this choice), cancelling it when the vampire is ready and it has 5
-    pool or more; else the vampire leaves the game and its controller gains pool equal to its capacity."""
-    owner = controller(game, play.target)
-    if owner < 0:
-        return None
-    m = game.minions[play.target]
-    if owner != play.seat and game.seats[owner].pool > 2:
-        keep = Option(Kind.TERMS, owner, value=1)
-        let = Option(Kind.PASS, owner)
-        first = [keep, let] if not m.torpor and game.seats[owner].pool >= 5 else [let, keep]
-        return _golconda_asked(game, play, owner, first)
-    _golconda_remove(game, play, owner)
-    return None
-
-
-def _golconda_asked(game: Game, play: Play, owner: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, owner, options)
-    if option.kind is Kind.TERMS:
-        economy.burn_pool(game, owner, 2)
-        game.log("cancel", owner, play.card)
-        play_cancelled(game, play.seat, play.card)  # (Victor Donaldson)
-        return
-    _golconda_remove(game, play, owner)
-
-
-def _golconda_remove(game: Game, play: Play, owner: int) -> None:
-    m = game.minions[play.target]
-    capacity = m.capacity
-    leave_play(game, play.target, removed=True)
-    game.log("remove from game", owner, play.target)
-    economy.gain_pool(game, owner, capacity)
-    game.log("gain pool", owner, capacity)
-
-
 # -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
 
 
@@ -796,44 +759,12 @@ _discipline_level = GainDisciplineLevel
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
 
 
-def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
-    """A ready vampire of the player's with blood and a younger vampire of its clan in the uncontrolled region."""
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0 and _proteges(game, m)]
-
-
-def _proteges(game: Game, donor: Minion) -> list[int]:
-    """The younger (smaller capacity) vampires of the donor's clan in its player's uncontrolled region, the one
-    closest to coming out first."""
-    seat = controller(game, donor.id)
-    found = [
-        game.minions[c]
-        for c in game.seats[seat].uncontrolled
-        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
-    ]
-    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
-
-
-def _groom(game: Game, play: Play) -> Flow | None:
-    donor = game.minions.get(play.target)
-    if donor is None:
-        return None
-    proteges = _proteges(game, donor)
-    return _groom_to(game, play, donor, proteges) if proteges else None
-
-
-def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flow:
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in proteges])
-    moved = min(play.value, donor.blood)
-    donor.blood -= moved
-    game.minions[option.target].blood += moved
-    game.log("move blood", play.seat, donor.id, option.target, moved)
-
-
 # -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
 
 
 caps_pool_burned_by_bleed("Protected Resources", 2)  # "If you would burn more than 2 pool to a bleed, … 2 pool"
-burned_after_own_successful_bleed("Protected Resources")  # "After a minion you control successfully bleeds, burn …"
+# "After a minion you control successfully bleeds, burn this card"
+burned_after_successful_action("Protected Resources", bleed=True)
 
 
 def _gehenna_events(game: Game, seat: int) -> list[int]:
@@ -1039,7 +970,11 @@ card(
 )
 card(
     "Golconda: Inner Peace",
-    Mode(window=W.MASTER, targets=Minions(whose="own first", ready=False, min_capacity=8), effects=(_golconda,)),
+    Mode(
+        window=W.MASTER,
+        targets=Minions(whose="own first", ready=False, min_capacity=8),
+        effects=(v.RemoveTargetFromGame(controller_gains_capacity=True, cancel_for_pool=2),),
+    ),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
 )
@@ -1107,7 +1042,12 @@ card(
 )
 card(
     "Grooming the Protégé",
-    Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
+    Mode(
+        window=W.MASTER,
+        targets=v.blood_movers(to="younger uncontrolled of its clan"),
+        values=values_of(1, 2, 3),
+        effects=(v.MoveBloodToAnother(0, to="younger uncontrolled of its clan"),),
+    ),
     notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
 )
 card(
@@ -1833,75 +1773,7 @@ card(
 )
 
 
-# -- masters_a: Dark Influences, Two Wrongs (game._as_played's "cancel_as_played" hooks) --------------------------------
-
 _DARK = "Dark Influences"
-
-
-def _dark_mark(game: Game, play: Play) -> None:
-    """ "That card cannot be played again this turn" (by its player)."""
-    copy = game.cancelled if game.cancelled >= 0 else (game.aside[-2] if len(game.aside) > 1 else -1)
-    if copy >= 0:
-        owner = game.owner_of[copy]
-        add_rider(game, -1 - owner, "dark influences", game.card_of[copy], Until.END_OF_TURN, owner)
-
-
-@hook("may_play", _DARK)
-def _dark_forbids(game: Game, handler: Any, m: Minion) -> bool:
-    if not game.riders:
-        return True
-    seat = controller(game, m.id)
-    return not any(
-        r.holder == -1 - seat and r.key == "dark influences" and r.value == handler.card for r in game.riders
-    )
-
-
-@hook("cancel_as_played", _DARK, "Two Wrongs")
-def _cancelled_at_once(game: Game, copy: int, seat: int) -> bool:
-    """Dark Influences: "the next card played that would cancel another Methuselah's minion card as it is played is
-    canceled, its cost is not paid, and this card is burned instead". Two Wrongs: "the next card that would change
-    the target of this bleed is canceled as it is played"."""
-    mode = game.playing
-    if mode is None:
-        return False
-    if mode.window is W.AS_PLAYED and mode.role is not Role.LOCKED_REACTING and len(game.aside) > 1:  # not a wake
-        copies = _copies_anywhere(game, _DARK)
-        other = game.aside[-2]
-        if copies and game.owner_of[other] != seat and not _is_master_or_event(game, other):
-            burn_card(game, copies[0])
-            return True
-    act = current_action(game)
-    if act is not None and act.flags.get("two wrongs") and any(isinstance(e, Redirect) for e in mode.effects):
-        act.flags.pop("two wrongs")
-        return True
-    return False
-
-
-def _is_master_or_event(game: Game, copy: int) -> bool:
-    return bool({"Master", "Event"} & game.compiled.types.get(game.card_of[copy], frozenset()))
-
-
-def _two_wrongs_when(game: Game, play: Play) -> bool:
-    """A minion of a Methuselah other than the player's predator is bleeding the player, blocks declined."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    return (
-        act is not None
-        and act.is_bleed()
-        and act.target == play.seat
-        and act.seat != game.predator(play.seat)
-        and game.prey(act.seat) != act.seat
-    )
-
-
-def _acting_prey(game: Game, play: Play) -> Sequence[int]:
-    act = play.frame if isinstance(play.frame, Action) else None
-    return [game.prey(act.seat)] if act is not None else []
-
-
-def _two_wrongs_mark(game: Game, play: Play) -> None:
-    act = play.frame if isinstance(play.frame, Action) else None
-    if act is not None:
-        act.flags["two wrongs"] = 1
 
 
 card(
@@ -1910,10 +1782,14 @@ card(
         window=W.AS_PLAYED,
         out_of_turn=True,
         when=minion_card_being_played,
-        effects=(_dark_mark, CancelAsPlayed(), PutInPlay()),
+        effects=(
+            CancelAsPlayed(not_again_this_turn=True),
+            PutInPlay(),
+            v.CancelNextPlayed("cancels another's minion card"),
+        ),
     ),
-    notes="'That card cannot be played again this turn': by its player, any copy. The cancel of the next canceller "
-    "is a hook; a cancel of the player's own minion card by another counts too.",
+    notes="'That card cannot be played again this turn': by its player, any copy. A cancel of the player's own "
+    "minion card by another counts too.",
 )
 card(
     "Two Wrongs",
@@ -1921,9 +1797,9 @@ card(
         window=W.BLOCKS_DECLINED,
         trifle=True,
         out_of_turn=True,
-        when=_two_wrongs_when,
-        targets=_acting_prey,
-        effects=(Redirect(), _two_wrongs_mark),
+        when=v.bleeding_you_by("not predator"),
+        targets=v.acting_methuselahs("prey"),
+        effects=(Redirect(), v.CancelNextPlayed("redirects this bleed")),
     ),
     notes="A card 'that would change the target of this bleed' is one whose effects redirect it (the vocabulary's "
     "Redirect).",

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, UnlockPhase, card, hook
-from ..economy import gain_pool
-from ..frames import Action, Until
+from ..frames import Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
@@ -86,14 +84,9 @@ from ..vocabulary import (
     blocker_ally_or_younger,
     blocker_is_ally,
     blocker_vampire_without,
-    burn_card,
-    burn_corruption,
     capacity_at_least,
     card_being_played,
-    controller,
-    corruption_on,
     current_action,
-    current_combat,
     during_bleed,
     has_blood,
     has_edge,
@@ -101,7 +94,6 @@ from ..vocabulary import (
     in_polling,
     less_intercept_bites,
     locked_self,
-    move_blood,
     not_,
     not_bleed,
     not_carrying,
@@ -109,7 +101,6 @@ from ..vocabulary import (
     political,
     possible_blockers,
     possible_blockers_that,
-    ready_minions,
     recruiting_or_employing,
     referendum_passed,
     rider_sum,
@@ -118,7 +109,6 @@ from ..vocabulary import (
     vampires_with_votes,
     vekn,
     x_within_blood,
-    younger,
     younger_possible_blockers,
 )
 from ..windows import Act, W
@@ -171,35 +161,16 @@ card(
 )
 
 
-def _captivation_values(game: Game, play: Play) -> Sequence[int]:
-    """[PRE]: how many of the blood go to the pool (up to 2)."""
-    act = action_of(play)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    return tuple(range(min(2, won) + 1))
-
-
-def _captivation(game: Game, play: Play) -> None:
-    """1 blood for each vote by which the referendum passed; ``play.value`` of them to the pool instead."""
-    act = action_of(play)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    to_pool = min(play.value, won)
-    if to_pool:
-        game.seats[play.seat].pool += to_pool
-        game.gained += to_pool
-    move_blood(game, play.minion, won - to_pool)
-    game.log("voter captivation", play.seat, play.minion, won)
-
-
 _captivated = all_of(political, referendum_passed)
 card(
     "Voter Captivation",
-    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_captivation,)),
+    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(v.BloodPerVotePassedBy(),)),
     Mode(
         window=W.AFTER_ACTION,
         superior=True,
         when=_captivated,
-        values=_captivation_values,
-        effects=(_captivation,),
+        values=x_within_blood(0, 1, 2, within="votes passed by"),
+        effects=(v.BloodPerVotePassedBy(),),
     ),
 )
 
@@ -368,35 +339,9 @@ card(
     notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
     "next unblocked bleed of that Methuselah by this vampire is declined, not at the last instant.",
 )
-_SERPENT = "revelation of the serpent"
-
-
-def _serpent_mark(game: Game, play: Play) -> None:
-    """[PRE][PRO]: remember that this vampire may unlock after a successful bleed (``_serpent_unlock``)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags[_SERPENT] = 1
-
-
-@hook("after_resolution", "Revelation of the Serpent")
-def _serpent_unlock(game: Game, act: Action) -> None:
-    """After a successful bleed (for 1 or more) that did not oust its target (ANK 20220210), burn 2 of your
-    corruption counters from a minion of the target Methuselah to unlock the acting vampire: taken whenever it
-    can, from the minion holding the fewest (2 or more), so the counters nearest a theft are kept."""
-    if not act.flags.get(_SERPENT) or not act.flags.get("successful_bleed"):
-        return
-    actor = game.minions.get(act.actor)
-    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
-        return
-    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
-    held = [(n, m) for n, m in held if n >= 2]
-    if not held:
-        return
-    burn_corruption(game, min(held)[1], act.seat, 2)
-    actor.locked = False
-    game.log("unlock", act.seat, act.actor)
-
-
+# [PRE][PRO]: "if the bleed is successful, this vampire can burn 2 of your corruption counters from a minion
+# controlled by the target Methuselah to unlock"
+_SERPENT_UNLOCK = v.BurnCorruptionTo(2, "unlock after a successful bleed")
 card(
     "Revelation of the Serpent",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
@@ -410,14 +355,14 @@ card(
         window=W.BLOCKS_DECLINED,
         superior=True,
         when=during_bleed,
-        effects=(Bleed(1), _serpent_mark),
+        effects=(Bleed(1), _SERPENT_UNLOCK),
         label="+1 bleed",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=during_bleed,
-        effects=(Stealth(1), Bleed(1), _serpent_mark),
+        effects=(Stealth(1), Bleed(1), _SERPENT_UNLOCK),
         label="+1 stealth +1 bleed",
     ),
     notes="[PRE][PRO]'s optional unlock (burning 2 of your corruption counters from a minion of the target "
@@ -584,39 +529,10 @@ card(
     notes="[DEM] is offered during a block attempt (stealth needed) and after blocks are declined (the stealth "
     "then changes nothing).",
 )
-_GAZE = "enchanting gaze"
-
-
-def _gaze_mark(game: Game, play: Play) -> None:
-    """[PRE][PRO]: once this action, a block by a minion with your corruption counters may be made to fail."""
-    act = action_of(play)
-    if act is not None and not act.flags.get(_GAZE):
-        act.flags[_GAZE] = 1
-
-
-@hook("blocked", "Enchanting Gaze")
-def _gaze_block_fails(game: Game, act: Action) -> None:
-    """A block that would succeed by a minion holding 1 or more of the acting Methuselah's corruption counters:
-    burn 1 to have the attempt fail, the minion cannot attempt to block this action again (once this action:
-    the mark is used up). Taken whenever it can (a block that succeeds is the one worth breaking)."""
-    if act.flags.get(_GAZE) != 1 or act.ended or not act.blocked or act.blocker < 0:
-        return
-    blocker = act.blocker
-    if not burn_corruption(game, blocker, act.seat, 1):
-        return
-    act.flags[_GAZE] = 2
-    act.blocked = False
-    act.tried.add(blocker)
-    act.cannot_block.add(blocker)
-    act.blocker = -1
-    act.intercept = 0
-    game.log("block fails", controller(game, blocker), blocker)
-
-
 card(
     "Enchanting Gaze",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _gaze_mark)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), v.BurnCorruptionTo(1, "fail a block"))),
     notes="[PRE][PRO]'s burn of 1 corruption counter is taken when a block attempt would succeed (after intercept "
     "and stealth are settled, before block resolution), against any blocker of this action holding your "
     "counters, the first time only.",
@@ -678,45 +594,19 @@ card(
 )
 
 
-def _ita_hit(game: Game, minion: int, act: Action) -> bool:
-    """Into Thin Air's -1 intercept: an ally or a vampire younger than the acting one."""
-    m = game.minions.get(minion)
-    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and younger(game, minion, act.actor)))
-
-
-def _into_thin_air(game: Game, play: Play) -> None:
-    """Once this action, burn 1 blood to give the current blocker (an ally or younger vampire) -1 intercept:
-    taken when the block would still succeed and the vampire keeps 1 blood."""
-    act = action_of(play)
-    m = game.minions.get(play.minion)
-    if act is None or m is None or act.flags.get("into_thin_air_used"):
-        return
-    if act.blocker < 0 or act.intercept < act.stealth or m.blood < 2 or not _ita_hit(game, act.blocker, act):
-        return
-    act.flags["into_thin_air_used"] = 1
-    act.flags[f"into_thin_air_minus:{act.blocker}"] = 1
-    move_blood(game, m.id, -1)
-    act.intercept -= 1  # the current attempt's; a later attempt by the same minion gets it from the hook
-    game.log("into thin air", play.seat, play.minion, act.blocker)
-
-
-@hook("intercept", "Into Thin Air")
-def _into_thin_air_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(f"into_thin_air_minus:{minion}") else 0
-
-
+_ITA_LESS_INTERCEPT = AlliesAndYoungerLessIntercept(blocker_for_blood=1)
 card(
     "Into Thin Air",
     Mode(
         window=W.BLOCK_ATTEMPT,
         when=action_not_marked(_LIC),
-        effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
+        effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _ITA_LESS_INTERCEPT),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=action_not_marked(_LIC),
-        effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
+        effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _ITA_LESS_INTERCEPT),
     ),
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
@@ -890,35 +780,12 @@ card(
 )
 
 
-_VEIL, _VEIL_NEXT, _VEIL_SUPERIOR = "veil the legions", "veil the legions: next actions", "veil the legions: superior"
+_VEIL = "veil the legions"
 
 
-def _veil_unplayed(game: Game, play: Play) -> bool:
-    """Only one Veil the Legions each action, by a ready unlocked vampire other than the acting minion."""
-    return action_not_marked(_VEIL)(game, play) and not locked_self(game, play)
-
-
-def _veil_superior_unplayed(game: Game, play: Play) -> bool:
-    """Only one Veil the Legions at superior each turn (its Methuselah's)."""
-    return _veil_unplayed(game, play) and rider_sum(game, -1 - play.seat, _VEIL_SUPERIOR) == 0
-
-
-def _veil_next(game: Game, play: Play) -> None:
-    """[OBF]: burn X blood: the next X actions of your minions this turn get +1 stealth (``_veil_stealth``)."""
-    add_rider(game, -1 - play.seat, _VEIL_SUPERIOR, 1, Until.END_OF_TURN, play.seat)
-    if play.value > 0 and play.minion in game.minions:
-        move_blood(game, play.minion, -play.value)
-        add_rider(game, -1 - play.seat, _VEIL_NEXT, play.value, Until.END_OF_TURN, play.seat)
-
-
-@hook("stealth", "Veil the Legions")
-def _veil_stealth(game: Game, act: Action) -> int:
-    """+1 stealth to one of the next X actions (read once, as each action is announced: it uses one up)."""
-    holder = -1 - act.seat
-    if rider_sum(game, holder, _VEIL_NEXT) <= 0:
-        return 0
-    add_rider(game, holder, _VEIL_NEXT, -1, Until.END_OF_TURN, act.seat)
-    return 1
+# "Only usable by a ready unlocked vampire other than the acting minion. Only one Veil the Legions can be played each
+# action."
+_veil_unplayed = all_of(action_not_marked(_VEIL), not_(locked_self))
 
 
 card(
@@ -933,11 +800,14 @@ card(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         role=Role.OTHER_READY,
-        when=_veil_superior_unplayed,
+        when=_veil_unplayed,
         values=x_within_blood(0, 1, 2, 3),
-        effects=(Stealth(1), MarkAction(_VEIL), _veil_next),
+        effects=(Stealth(1), MarkAction(_VEIL), v.StealthThisTurn(next_x_actions=True)),
+        limit="veil the legions superior",
+        limit_scope="table turn",  # "Only one Veil the Legions can be played at superior each turn"
     ),
-    notes="[OBF]'s X is chosen as the card is played (0 to 3, within the vampire's blood).",
+    notes="[OBF]'s X is chosen as the card is played (0 to 3, within the vampire's blood). 'Only one … at superior "
+    "each turn' is read as by anyone at the table (as Loup's 'only one Loup can be played each turn').",
 )
 
 
@@ -1220,57 +1090,22 @@ card(
 )
 
 
-_LOUP = "loup played"
-
-
-def _loups_in_play(game: Game) -> list[tuple[int, int]]:
-    """(controller, copy) of every Loup on the table."""
-    loup = vekn(game, "Loup")
-    return [(s, c) for s in game.order for c in game.seats[s].controlled if game.card_of[c] == loup]
-
-
-def _no_loup_this_turn(game: Game, play: Play) -> bool:
-    """Only one Loup can be played each turn (by anyone)."""
-    return (_LOUP, game.turn) not in game.used
-
-
-def _loup_played(game: Game, play: Play) -> None:
-    game.used.add((_LOUP, game.turn))
-
-
-def _burn_loups(game: Game) -> None:
-    for _, copy in _loups_in_play(game):
-        burn_card(game, copy)
-
-
-@hook("stealth", "Loup")
-def _loup_stealth(game: Game, act: Action) -> int:
-    """Toreador get +1 stealth while a Loup is in play (each Loup)."""
-    actor = game.minions.get(act.actor)
-    return len(_loups_in_play(game)) if actor is not None and actor.clan == "Toreador" else 0
-
-
-@hook("after_resolution", "Loup")
-def _loup_after_success(game: Game, act: Action) -> None:
-    """Burned after a Toreador performs a successful action."""
-    actor = game.minions.get(act.actor)
-    if act.succeeded and actor is not None and actor.clan == "Toreador":
-        _burn_loups(game)
-
-
-@hook("unlock", "Loup")
-def _loup_end_of_turn(game: Game, seat: int) -> int:
-    """Burned at the end of the turn: nothing happens between the end of a turn and the next unlock phase, so it
-    is burned there."""
-    _burn_loups(game)
-    return 0
+v.card_gives("stealth", "Loup", 1, v.Minions(kind=None, clan="Toreador"), where="anywhere")  # "Toreador get +1 stealth"
+# "Burn this card at the end of the turn or after a Toreador performs a successful action"
+v.burned_after_successful_action("Loup", by=v.Minions(kind=None, clan="Toreador"))
 
 
 card(
     "Loup",
-    Mode(window=W.BLOCK_ATTEMPT, when=_no_loup_this_turn, effects=(_loup_played, PutInPlay(), Stealth(1))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        effects=(PutInPlay(), Stealth(1)),
+        limit="loup",
+        limit_scope="table turn",  # "Only one Loup can be played each turn"
+    ),
     notes="Played during a block attempt (its stealth counts for the action it is played in, only as needed); "
     "burned at the next unlock phase (the end of the turn) or after a Toreador's successful action.",
+    burns_at="end of turn",
 )
 
 
@@ -1305,30 +1140,13 @@ card(
 )
 
 
-def _amici_noctis(game: Game, play: Play) -> None:
-    """1 blood from the bank per vote by which the referendum passed, to your pool (1 at most, 2 if this Lasombra
-    is titled) first, then 1 to each ready Lasombra you control with room for it."""
-    act = action_of(play)
-    actor = game.minions.get(play.minion)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    if actor is None or not won:
-        return
-    to_pool = min(won, 2 if actor.title else 1)
-    gain_pool(game, play.seat, to_pool)
-    game.log("gain pool", play.seat, to_pool)
-    left = won - to_pool
-    for m in ready_minions(game, play.seat):
-        if left <= 0:
-            break
-        if m.kind == VAMPIRE and m.clan == "Lasombra" and m.blood < m.capacity:
-            move_blood(game, m.id, 1)
-            game.log("add blood", play.seat, m.id, 1)
-            left -= 1
-
-
 card(
     "Amici Noctis",
-    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_amici_noctis,)),
+    Mode(
+        window=W.AFTER_ACTION,
+        when=_captivated,
+        effects=(v.BloodPerVotePassedBy(among_clan="Lasombra", pool_up_to=1, pool_up_to_titled=2),),
+    ),
     notes="The blood is distributed automatically: the pool first (as much as allowed), then the Lasombra in "
     "table order. An automatically passing referendum passes by 0 votes (LSJ 19980107): nothing to distribute.",
 )
@@ -1489,47 +1307,17 @@ card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(v.Voter
 
 # -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
 
-_CLARITY_DISCIPLINES = frozenset(("dom", "pre"))
-
-
-def _clarity(superior: bool) -> Callable[[Game, Play], None]:
-    def effect(game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is not None:
-            act.flags[f"perfect clarity:{play.minion}"] = 2 if superior else 1
-
-    return effect
-
-
-@hook("may_play", "Perfect Clarity")
-def _clarity_forbids(game: Game, handler: Any, m: Any) -> bool:
-    """Reactions requiring Dominate or Presence cannot be played during the action (they would not affect the
-    vampire: Deflection's redirection neither, LSJ 20010621); at superior, the minion opposing it in a combat of
-    the action plays no card requiring them."""
-    if _CLARITY_DISCIPLINES.isdisjoint(handler.mode.disciplines):
-        return True
-    act = current_action(game)
-    if act is None or not act.flags:
-        return True
-    level = act.flags.get(f"perfect clarity:{act.actor}", 0)
-    if not level:
-        return True
-    if "Reaction" in handler.types and m.id != act.actor:
-        return False
-    c = current_combat(game)
-    return not (
-        level == 2
-        and c is not None
-        and c.action is act
-        and act.actor in (c.a.minion, c.b.minion)
-        and m.id == c.other(act.actor).minion
-    )
+_CLARITY = ("dom", "pre")
 
 
 card(
     "Perfect Clarity",
-    Mode(window=W.ANNOUNCED, effects=(_clarity(False),)),
-    Mode(window=W.ANNOUNCED, superior=True, effects=(_clarity(True),)),
+    Mode(window=W.ANNOUNCED, effects=(v.NoMoreCardsThisAction(types=("Reaction",), requiring=_CLARITY),)),
+    Mode(
+        window=W.ANNOUNCED,
+        superior=True,
+        effects=(v.NoMoreCardsThisAction(types=("Reaction",), requiring=_CLARITY, opposing_in_combat=True),),
+    ),
     notes="Reactions requiring Dominate or Presence are not played at all during the action (rather than played "
     "without affecting the vampire).",
 )

@@ -71,8 +71,6 @@ from ..vocabulary import (
     not_,
     once_between_unlocks,
     other_methuselahs,
-    predator_bleeding_you,
-    predators_predator,
     self_vampire,
     wake_modes,
 )
@@ -206,8 +204,8 @@ card(
     Mode(
         window=W.BLOCKS_DECLINED,
         superior=True,
-        when=predator_bleeding_you,
-        targets=predators_predator,
+        when=v.bleeding_you_by("predator"),
+        targets=v.acting_methuselahs("predator"),
         effects=(LockSelf(), Redirect()),
     ),
 )
