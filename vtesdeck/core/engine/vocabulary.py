@@ -11480,6 +11480,8 @@ def library_has_playable(*types: str) -> Pred:
     def check(game: Game, play: Play) -> bool:
         return bool(library_cards_playable(game, play, types, paid=False))
 
+    return check
+
 
 # --- words added for lang-perm-b
 
