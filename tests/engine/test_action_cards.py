@@ -171,3 +171,24 @@ def test_veil_the_legions_at_superior_is_once_each_turn_at_the_whole_table(cards
     assert {(o.mode, o.minion) for o in g.hand_options(game, 1, W.BLOCK_ATTEMPT, act)} == {(0, aliases["baron"])}
     game.turn += 1
     assert {o.mode for o in g.hand_options(game, 1, W.BLOCK_ATTEMPT, act)} == {0, 1}
+
+
+def _smith_offered(cards: carddb.CardIndex, library: list[str]) -> bool:
+    data = {
+        "stop": "minion",
+        "seats": [
+            {"hand": ["Magic of the Smith"], "library": library, "ready": [{"card": "Abraham DuSable", "blood": 4}]},
+            {"pool": 20},
+        ],
+    }
+    game, _aliases, problems = scenario.play_scenario(data, cards)
+    assert not problems
+    smith = game.card_of[game.seats[0].hand[0]]
+    return any(o.card >= 0 and game.card_of[o.card] == smith for o in g.action_options(game, 0))
+
+
+def test_magic_of_the_smith_needs_an_equipment_in_the_library_the_vampire_could_play(cards: carddb.CardIndex) -> None:
+    """Magic of the Smith: "Search your library for an equipment card" the vampire can use, requirements and cost
+    applying (``library_has_playable``): with only Deflections in the library there is nothing to fetch."""
+    assert not _smith_offered(cards, ["Deflection", "Deflection"])
+    assert _smith_offered(cards, ["Deflection", "Flak Jacket"])
