@@ -119,12 +119,27 @@ class Mode:
     # card is no longer on the acting minion as the action resolves (RTR 19960221): its bleed is then 0 (read by
     # game._announce_to_resolution). Camera Phone, Codex of the Edenic Groundskeepers, Seal of Veddartha.
     fizzles_unless_carried: bool = False
+    # What changes the bleed of this mode's own bleed action, read by one vocabulary hook (``ActionBleed``): Camera
+    # Phone, Codex of the Edenic Groundskeepers.
+    action_bleed: ActionBleed | None = None
 
     @property
     def level(self) -> str:
         if not self.disciplines:
             return ""
         return "".join(f"[{d.upper() if self.superior else d}]" for d in self.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionBleed:
+    """What changes the bleed amount of a mode's own bleed action (``Mode.action_bleed``), as it is announced (read
+    by the vocabulary's "bleed" hook at the tables holding such a mode): ``vs_no_ready_unlocked`` more bleed when the
+    target Methuselah controls no ready unlocked minion (Codex of the Edenic Groundskeepers: +3);
+    ``equipment_adds_none``, "no other equipment can increase the bleed amount of this action": the acting minion's
+    equipment ``Bearer.bleed`` bonuses are taken back, a retainer's stay (Camera Phone)."""
+
+    vs_no_ready_unlocked: int = 0
+    equipment_adds_none: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -11267,3 +11267,27 @@ class TakerTakesControl:
 
 
 __all__ += ["CardsToTake", "TakerTakesControl"]
+
+
+# --- words added for lang-leftovers
+
+
+@hook("bleed", data=("modes.action_bleed",))
+def _action_bleed(game: Game, act: Action) -> int:
+    """The bleed a mode's ``ActionBleed`` changes for its own bleed action (Camera Phone, Codex of the Edenic
+    Groundskeepers): read as the action is announced."""
+    rule = act.mode.action_bleed if act.mode is not None else None
+    if rule is None:
+        return 0
+    change = 0
+    if rule.vs_no_ready_unlocked and act.target >= 0:
+        if not any(not m.locked for m in g.ready_minions(game, act.target)):
+            change += rule.vs_no_ready_unlocked
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if rule.equipment_adds_none and m is not None and comp is not None:
+        for c in m.cards:
+            b = comp.bearers.get(game.card_of[c])
+            if b is not None and c not in game.minions and "Equipment" in comp.types.get(game.card_of[c], ()):
+                change -= b.bleed
+    return change
