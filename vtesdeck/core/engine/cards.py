@@ -265,6 +265,9 @@ class Attached:
     targeted_only_with: str = ""
     burn_entering_combat: bool = False
     worn_by_strikes: bool = False
+    # the minion the card chose (``game.chosen_minion``) gets +N bleed against the controller of the minion carrying
+    # it (Unholy Penance [PRE]: the striking vampire, chosen by ``vocabulary.PutAfterCombat(opposing=True)``)
+    bleed_for_chosen: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
