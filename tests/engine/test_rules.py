@@ -1055,3 +1055,41 @@ def test_an_action_a_carried_card_gives_fizzles_once_the_card_left_the_acting_mi
     drive(game, aliases, cards, [{"seat": 0, "play": "Camera Phone", "mode": 1, "by": "nathan"}, declines])
     assert game.seats[1].pool == 20 - bled
     assert (phone in nathan.cards) is not loses_it
+
+
+def test_an_unholy_penance_put_on_a_minion_again_raises_only_its_new_strikers_bleed(cards: carddb.CardIndex) -> None:
+    """Unholy Penance [PRE]: "The striking vampire gets +1 bleed against this minion's controller": the striker of
+    the copy's current placement only. A copy back in hand and played again by another vampire chooses that one
+    (``PutAfterCombat(opposing=True)``, ``Attached.bleed_for_chosen``): the first striker's bonus is gone."""
+    game, aliases = table(
+        cards,
+        {"ready": [{"card": "Nathan Turner", "blood": 3, "as": "nathan"}]},
+        {
+            "pool": 30,
+            "hand": ["Unholy Penance"],
+            "ready": [{"card": "Anson", "blood": 3, "as": "anson"}, {"card": "Alexandra", "blood": 6, "as": "alex"}],
+        },
+    )
+    nathan = game.minions[aliases["nathan"]]
+    for striker in ("anson", "alex"):
+        nathan.locked, nathan.bled_turn = False, 0  # he may act again (the engine's one bleed a turn)
+        drive(
+            game,
+            aliases,
+            cards,
+            [
+                {"seat": 0, "action": "bleed", "by": "nathan"},
+                {"seat": 1, "block": striker},
+                {"seat": 1, "strike": "Unholy Penance", "mode": 1},
+            ],
+        )
+        assert len(nathan.cards) == 1
+        if striker == "anson":  # the copy goes back to its owner's hand (as a card returning it would)
+            game.seats[1].hand.append(nathan.cards.pop())
+
+    def bleed_bonus(actor: str) -> int:
+        act = Action(kind=Act.BLEED, seat=1, actor=aliases[actor], directed=True, target=0)
+        return g.hook_sum(game, "bleed", act)
+
+    assert bleed_bonus("alex") == 1
+    assert bleed_bonus("anson") == 0

@@ -119,6 +119,9 @@ class Mode:
     # card is no longer on the acting minion as the action resolves (RTR 19960221): its bleed is then 0 (read by
     # game._announce_to_resolution). Camera Phone, Codex of the Edenic Groundskeepers, Seal of Veddartha.
     fizzles_unless_carried: bool = False
+    # What changes the bleed of this mode's own bleed action, read by one vocabulary hook (``ActionBleed``): Camera
+    # Phone, Codex of the Edenic Groundskeepers.
+    action_bleed: ActionBleed | None = None
 
     # An action entering combat (``enters_combat``): effects as it resolves, before that combat (run only when the
     # combat happens), read by the combat as the mode's ``combat_*`` numbers are: Big Game's maneuver or press "in
@@ -130,6 +133,18 @@ class Mode:
         if not self.disciplines:
             return ""
         return "".join(f"[{d.upper() if self.superior else d}]" for d in self.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionBleed:
+    """What changes the bleed amount of a mode's own bleed action (``Mode.action_bleed``), as it is announced (read
+    by the vocabulary's "bleed" hook at the tables holding such a mode): ``vs_no_ready_unlocked`` more bleed when the
+    target Methuselah controls no ready unlocked minion (Codex of the Edenic Groundskeepers: +3);
+    ``equipment_adds_none``, "no other equipment can increase the bleed amount of this action": the acting minion's
+    equipment ``Bearer.bleed`` bonuses are taken back, a retainer's stay (Camera Phone)."""
+
+    vs_no_ready_unlocked: int = 0
+    equipment_adds_none: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -269,6 +284,10 @@ class Attached:
     # superior mode), read as a second ``Attached`` of that copy: Heroic Might [POT] (+1 strength, a 2R strike),
     # Condemnation: Mute [DAI] (1 blood after each referendum that passes).
     superior: Attached | None = None
+
+    # the minion the card chose (``game.chosen_minion``) gets +N bleed against the controller of the minion carrying
+    # it (Unholy Penance [PRE]: the striking vampire, chosen by ``vocabulary.PutAfterCombat(opposing=True)``)
+    bleed_for_chosen: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

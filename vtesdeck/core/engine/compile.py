@@ -320,9 +320,12 @@ def _reader_ids(
         return False
 
     def reads(spec: Spec, field: str) -> bool:
-        """A field of the spec is set ("ally"), or a field of that ("ally.additional_strike": set, not 0 nor empty)."""
+        """A field of the spec is set ("ally"), or a field of that ("ally.additional_strike": set, not 0 nor empty);
+        "modes.action_bleed": a field of one of its modes is set."""
         head, _, rest = field.partition(".")
         value = getattr(spec, head, None)
+        if head == "modes":
+            return any(getattr(m, rest, None) for m in spec.modes)
         return value is not None and (not rest or bool(getattr(value, rest, None)))
 
     ids = {v for v, spec in specs.items() if any(reads(spec, field) for field in data)}

@@ -10466,17 +10466,20 @@ def carrier_needs_stealth(later: bool = False, same_target: bool = False) -> Pre
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class PutOnSelfAfterCombat:
-    """After the combat ends, this card goes on the playing minion (Pass Through Shadow [OBL]): a mark now, done by
-    the vocabulary's "after_combat" hook; lost if the combat goes on or a new one begins (RTR 20020501)."""
+class PutAfterCombat:
+    """After the combat ends, this card goes on the playing minion (Pass Through Shadow [OBL]), or with ``opposing``
+    on the opposing minion (Unholy Penance [PRE]: see ``_put_on_opposing_after_combat``): a mark now, done by the
+    vocabulary's "after_combat" hooks; lost if the combat goes on or a new one begins (RTR 20020501)."""
+
+    opposing: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None and play.card >= 0:
-            c.side(play.minion).used.add(f"combat:after:on self:{play.card}")
+            c.side(play.minion).used.add(f"combat:after:on {'opposing' if self.opposing else 'self'}:{play.card}")
 
 
-@hook("after_combat", effects=(PutOnSelfAfterCombat,))
+@hook("after_combat", effects=(PutAfterCombat,))
 def _put_on_self_after_combat(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
         for mark in [u for u in side.used if u.startswith("combat:after:on self:")]:
@@ -12432,3 +12435,67 @@ def _burns_at_end_of_turn(game: Game, seat: int) -> int:
             if spec is not None and spec.burns_at == "end of turn":
                 g.burn_card(game, copy)
     return 0
+
+
+# --- words added for lang-leftovers
+
+
+@hook("bleed", data=("modes.action_bleed",))
+def _action_bleed(game: Game, act: Action) -> int:
+    """The bleed a mode's ``ActionBleed`` changes for its own bleed action (Camera Phone, Codex of the Edenic
+    Groundskeepers): read as the action is announced."""
+    rule = act.mode.action_bleed if act.mode is not None else None
+    if rule is None:
+        return 0
+    change = 0
+    if rule.vs_no_ready_unlocked and act.target >= 0:
+        if not any(not m.locked for m in g.ready_minions(game, act.target)):
+            change += rule.vs_no_ready_unlocked
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if rule.equipment_adds_none and m is not None and comp is not None:
+        for c in m.cards:
+            b = comp.bearers.get(game.card_of[c])
+            if b is not None and c not in game.minions and "Equipment" in comp.types.get(game.card_of[c], ()):
+                change -= b.bleed
+    return change
+
+
+@hook("after_combat", effects=(PutAfterCombat,))
+def _put_on_opposing_after_combat(game: Game, c: Combat) -> None:
+    """``PutAfterCombat(opposing=True)``: the card goes on the opposing minion, unless it carries a copy already ("a
+    minion can have only one"), and chooses the minion that played it (``game.chosen_minion``: the striking vampire
+    Unholy Penance's ``Attached.bleed_for_chosen`` is for)."""
+    for side, other in ((c.a, c.b), (c.b, c.a)):
+        for mark in [u for u in side.used if u.startswith("combat:after:on opposing:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(other.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            kind = game.card_of[copy]
+            if m is None or not m.in_play or copy not in heap or any(game.card_of[x] == kind for x in m.cards):
+                continue
+            heap.remove(copy)
+            m.cards.append(copy)
+            game.riders = [r for r in game.riders if not (r.holder == copy and r.key == g.CHOSEN_MINION)]
+            g.add_rider(game, copy, g.CHOSEN_MINION, side.minion, Until.END_OF_GAME)
+            game.log("move card", game.owner_of[copy], copy, m.id)
+
+
+@hook("bleed", data=("attached.bleed_for_chosen",))
+def _bleed_for_chosen(game: Game, act: Action) -> int:
+    """``Attached.bleed_for_chosen``: the minion a card on a minion chose gets that much more bleed against the
+    controller of the minion carrying it, per card (Unholy Penance)."""
+    if not game.riders or act.target < 0 or game.compiled is None:
+        return 0
+    specs = game.compiled.specs
+    bonus = 0
+    for r in game.riders:
+        if r.key != g.CHOSEN_MINION or r.value != act.actor:
+            continue
+        spec = specs.get(game.card_of[r.holder])
+        if spec is None or spec.attached is None or not spec.attached.bleed_for_chosen:
+            continue
+        holder = next((m for m in game.minions.values() if r.holder in m.cards and m.in_play), None)
+        if holder is not None and g.controller(game, holder.id) == act.target:
+            bonus += spec.attached.bleed_for_chosen
+    return bonus

@@ -31,7 +31,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     ZIP_GUN,
     mettle_each_round,
     molotov_copy,
-    penance_after_combat,
 )
 
 card(
@@ -792,7 +791,7 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(cs.COMBAT_ENDS), v.PutOnSelfAfterCombat()),
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.PutAfterCombat()),
         label="combat ends; then on this vampire",
     ),
     Mode(
@@ -1463,7 +1462,12 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")), penance_after_combat),
+        # "put this card on the opposing minion (ranged)": after the combat ends (RTR 19970630), choosing the
+        # striking vampire, whose bleed it raises (``Attached.bleed_for_chosen``)
+        effects=(
+            StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")),
+            v.PutAfterCombat(opposing=True),
+        ),
         label="combat ends; then on the opposing minion",
     ),
     Mode(
@@ -1475,7 +1479,7 @@ card(
         effects=(v.BurnThisCard(),),
         label="+1 stealth action: burn it",
     ),
-    notes="The +1 bleed against the carrier's controller: the bleed hook (a rider names the striking vampire).",
+    attached=Attached(bleed_for_chosen=1),  # "the striking vampire gets +1 bleed against this minion's controller"
 )
 
 

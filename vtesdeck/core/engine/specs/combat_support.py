@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import Play, hook
-from ..frames import Action, Combat, Side, Until
+from ..frames import Combat, Side
 from ..state import Game
 from ..vocabulary import (
     Strike,
     StrikeThisRound,
     StrikeWith,
-    add_rider,
     burn_card,
     combat_of,
     controller,
@@ -175,48 +174,3 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
-
-
-# -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------
-
-_PENANCE = "Unholy Penance"
-
-
-def penance_after_combat(game: Game, play: Play) -> None:
-    """[PRE]: after the combat ends (RTR 19970630), this card goes on the opposing minion (marked now, done by the
-    after_combat hook; lost if the combat goes on or a new one begins: RTR 20020501)."""
-    c = combat_of(play)
-    if c is not None and play.card >= 0:
-        c.side(play.minion).used.add(f"combat:after:unholy penance:{play.card}")
-
-
-@hook("after_combat", _PENANCE)
-def _penance_on_opposing(game: Game, c: Combat) -> None:
-    """The card goes on the opposing minion, unless it has one already ("a minion can have only one"); a rider
-    remembers the striking vampire, whose bleed it raises."""
-    for side, other in ((c.a, c.b), (c.b, c.a)):
-        for mark in [u for u in side.used if u.startswith("combat:after:unholy penance:")]:
-            copy = int(mark.rsplit(":", 1)[1])
-            m = game.minions.get(other.minion)
-            heap = game.seats[game.owner_of[copy]].ash_heap
-            penance = vekn(game, _PENANCE)
-            if m is None or not m.in_play or copy not in heap or any(game.card_of[x] == penance for x in m.cards):
-                continue
-            heap.remove(copy)
-            m.cards.append(copy)
-            add_rider(game, copy, "penance by", side.minion, Until.END_OF_GAME)
-            game.log("move card", game.owner_of[copy], copy, m.id)
-
-
-@hook("bleed", _PENANCE)
-def _penance_bleed(game: Game, act: Action) -> int:
-    """The striking vampire gets +1 bleed against the controller of each minion carrying its Unholy Penance."""
-    if not game.riders or act.target < 0:
-        return 0
-    bonus = 0
-    for r in game.riders:
-        if r.key == "penance by" and r.value == act.actor:
-            holder = next((m for m in game.minions.values() if r.holder in m.cards and m.in_play), None)
-            if holder is not None and controller(game, holder.id) == act.target:
-                bonus += 1
-    return bonus

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import economy
 from .. import vocabulary as v
-from ..cards import Ally, Bearer, Everyone, Mode, Play, Role, card, hook
+from ..cards import ActionBleed, Ally, Bearer, Everyone, Mode, Play, Role, card, hook
 from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
@@ -1057,32 +1057,6 @@ ally_regains_life("Double Deuce", at_most=2, amount=1)
 
 # -- Camera Phone ------------------------------------------------------------------------------------------------------------
 
-
-def _camera_phone_action(game: Game, act: Action) -> bool:
-    return (
-        act.mode is not None
-        and act.mode.in_play
-        and act.card >= 0
-        and game.card_of[act.card] == vekn(game, "Camera Phone")
-    )
-
-
-@hook("bleed", "Camera Phone")
-def _camera_phone_bleed(game: Game, act: Action) -> int:
-    """No other equipment can increase the bleed amount of its action: the bearer's equipment bonuses are taken
-    back (a retainer's stay)."""
-    m = game.minions.get(act.actor)
-    comp = game.compiled
-    if m is None or comp is None or not _camera_phone_action(game, act):
-        return 0
-    bonus = 0
-    for c in m.cards:
-        b = comp.bearers.get(game.card_of[c])
-        if b is not None and c not in game.minions and "Equipment" in comp.types.get(game.card_of[c], ()):
-            bonus += b.bleed
-    return -bonus
-
-
 card(
     "Camera Phone",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1093,6 +1067,7 @@ card(
         bleeds=True,
         bleed=1,
         fizzles_unless_carried=True,
+        action_bleed=ActionBleed(equipment_adds_none=True),  # "no other equipment can increase the bleed amount"
         label="bleed at +1 bleed",
     ),
 )
@@ -1357,20 +1332,6 @@ card(
 
 # -- Codex of the Edenic Groundskeepers --------------------------------------------------------------------------------
 
-
-def _given_action(game: Game, act: Action, name: str) -> bool:
-    """The action is the one a card on the acting minion gives (its in-play mode), of the named card."""
-    return act.mode is not None and act.mode.in_play and act.card >= 0 and game.card_of[act.card] == vekn(game, name)
-
-
-@hook("bleed", "Codex of the Edenic Groundskeepers")
-def _codex_bleed(game: Game, act: Action) -> int:
-    """+3 bleed if the target Methuselah controls no ready unlocked minions (as the action is announced)."""
-    if not _given_action(game, act, "Codex of the Edenic Groundskeepers") or act.target < 0:
-        return 0
-    return 0 if any(not m.locked for m in ready_minions(game, act.target)) else 3
-
-
 card(
     "Codex of the Edenic Groundskeepers",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1381,6 +1342,7 @@ card(
         bleeds=True,
         cost_blood=1,
         fizzles_unless_carried=True,
+        action_bleed=ActionBleed(vs_no_ready_unlocked=3),  # "+3 bleed if the target controls no ready unlocked minions"
         label="bleed for 1 blood",
     ),
 )
