@@ -55,10 +55,9 @@ def _halves(vps: Sequence[float]) -> list[int]:
     """The VPs in half points, refusing what no score sheet can hold."""
     out = []
     for vp in vps:
-        doubled = vp * 2
-        if isinstance(vp, bool) or not isinstance(vp, int | float) or doubled != int(doubled) or vp < 0:
+        if isinstance(vp, bool) or not isinstance(vp, int | float) or vp * 2 != int(vp * 2) or vp < 0:
             raise ValueError(f"a table's VPs are whole or half points ≥ 0, not {vp!r}")
-        out.append(int(doubled))
+        out.append(int(vp * 2))
     return out
 
 
