@@ -207,3 +207,13 @@ def test_the_optimiser_counts_as_score_does():
     cost = search.cost()
     for k in (0, 1, 3, 4, 5, 6, 8):
         assert cost[k] == figures[CRITERIA[k]]
+
+
+def test_the_counts_kept_swap_by_swap_match_a_fresh_count():
+    # Swaps, table turns and sitting-out exchanges all keep the counts as a recount finds them.
+    rng = random.Random(1)
+    fresh = seating._first_seating(list(range(1, 8)), [], 3, rng)
+    search = seating._Search(7, 3, [], fresh, rng)
+    search.run(2_000)
+    again = seating._Search(7, 3, [], [(t, list(b)) for t, b in zip(search.tables, search.benches, strict=True)], rng)
+    assert search.cost() == again.cost()

@@ -61,11 +61,13 @@ Table = list[int]
 Round = list[Table]
 
 # The annealing's settings, tuned on 8 to 18 players over 2 to 4 rounds against each other: the share of
-# swaps within one table, the temperature at the start and the end (in R9's units), how much colder each
+# swaps within one table, of tables turned round, the temperature at the start and the end (in R9's units), how much colder each
 # criterion above is than the one below it, and the restarts a small event gets from the same budget.
 _WITHIN = 0.3
+_ROTATE = 0.1
 _HOT, _COLD = 4.0, 0.02
 _COLDER = 0.5
+_POLISHED = 40  # events up to this size end with every swap of a round tried (see _Search.polish)
 
 CRITERIA = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9")
 
@@ -183,6 +185,12 @@ def seat_rounds(
         if best is None or search.best_cost < best.best_cost:
             best = search
     assert best is not None
+    if len(here) <= _POLISHED:
+        # A small event's neighbourhood is small enough to walk whole: end on a seating no single swap
+        # improves, which random swaps alone may miss.
+        polished = _Search(players, rounds, done, [(tables, []) for tables in best.best], rng)
+        polished.polish()
+        return done + polished.best
     return done + best.best
 
 
@@ -207,7 +215,7 @@ def _first_seating(here: list[int], done: list[Round], new: int, rng: random.Ran
 def default_budget(players: int, new_rounds: int) -> int:
     """Swaps tried by default: grows with the seats to arrange, bounded so 3 rounds of 100 players stay
     within a few seconds (about 30 µs a swap)."""
-    return min(120_000, max(40_000, 600 * players * new_rounds))
+    return min(120_000, max(60_000, 600 * players * new_rounds))
 
 
 def _check_round(round_: Round, players: int) -> None:
@@ -452,6 +460,10 @@ class _Search:
                 undo = self._try_bench(r, slots[r])
                 if not undo:
                     continue
+            elif rng.random() < _ROTATE:
+                # A table turned round: every seat changes, every relative position stays (R5, R7, R8).
+                t = rng.randrange(len(self.tables[r]))
+                undo = self._rotate(r, t, rng.randrange(1, len(self.tables[r][t])))
             else:
                 if rng.random() < _WITHIN:
                     # Within one table: the seats and relative positions change, the company does not.
@@ -472,9 +484,54 @@ class _Search:
                 for move in reversed(undo):
                     if len(move) == 5:
                         self._swap(*move)
-                    else:
+                    elif len(move) == 4:
                         self._bench_swap(*move)
+                    else:
+                        self._rotate(*move)
         logger.debug("seating search: best %s", self.best_cost)
+
+    def _rotate(self, r: int, t: int, turns: int) -> list[tuple[int, ...]]:
+        """Move everyone at table ``t`` of round ``r`` ``turns`` seats back (seat 2 to seat 1...); returns the
+        move that undoes it."""
+        table = self.tables[r][t]
+        n = len(table)
+        players = table[:]
+        for i in range(n):  # each player uncounted against those still seated, so each pair once
+            self._seat(table, i, players[i], -1)
+            table[i] = 0
+        for i in range(n):
+            table[i] = players[(i + turns) % n]
+            self._seat(table, i, table[i], 1)
+        return [(r, t, n - turns)]
+
+    def polish(self, passes: int = 10) -> None:
+        """Try every turn of every table and every swap of two seated players in every round, keeping the
+        ones that improve the criteria,
+        until a whole pass improves nothing (or ``passes`` passes)."""
+        current = self.cost()
+        for _ in range(passes):
+            improved = False
+            for r, tables in enumerate(self.tables):
+                for t, table in enumerate(tables):
+                    for turns in range(1, len(table)):
+                        undo = self._rotate(r, t, turns)
+                        after = self.cost()
+                        if after < current:
+                            current, improved = after, True
+                        else:
+                            self._rotate(*undo[0])
+                slots = [(t, i) for t, table in enumerate(tables) for i in range(len(table))]
+                for (t1, i1), (t2, i2) in itertools.combinations(slots, 2):
+                    self._swap(r, t1, i1, t2, i2)
+                    after = self.cost()
+                    if after < current:
+                        current, improved = after, True
+                    else:
+                        self._swap(r, t1, i1, t2, i2)
+            if not improved:
+                break
+        self.best_cost = current
+        self.best = [[list(t) for t in tables] for tables in self.tables]
 
     def _try_bench(self, r: int, slots: list[tuple[int, int]]) -> list[tuple[int, ...]]:
         """Exchange a sitting-out player with a seated one in round ``r`` and the other way round in another
