@@ -38,12 +38,14 @@ spreadsheet the rules recommend; lower is better for each, 0 is perfect):
 * **R9** "no pair of players repeat the same relative position group": adjacent (prey or predator) or not
   adjacent; for every pair and group, the times beyond the first, summed.
 
-The optimiser is a simulated annealing (restarted up to 4 times for small events, the best run kept) over swaps of two players in a round (between tables or within one,
-and for staggered events between a seated and a sitting-out player, mirrored in another round so no one's
-number of rounds changes). Its objective is lexicographic: R1 first, then R2, and so on; an improvement of
-a criterion never pays for a worse one above it. Counts of pairs, seats and positions are kept and updated
-on each swap, never recounted. Its work is counted in swaps tried, not seconds, so a seed always gives the
-same seating.
+The optimiser is a simulated annealing (restarted up to 4 times for small events, the best run kept) over
+swaps of two players in a round (between tables or within one, and for staggered events between a seated and
+a sitting-out player, mirrored in another round so no one's number of rounds changes) and turns of a whole
+table (every seat changes, no relative position does); events of up to 40 players end with a pass of every
+swap and turn, so no single one of them improves the result. Its objective is lexicographic: R1 first, then
+R2, and so on; an improvement of a criterion never pays for a worse one above it. Counts of pairs, seats and
+positions are kept and updated on each swap, never recounted. Its work is counted in swaps tried, not
+seconds, so a seed always gives the same seating.
 """
 
 from __future__ import annotations
@@ -61,8 +63,8 @@ Table = list[int]
 Round = list[Table]
 
 # The annealing's settings, tuned on 8 to 18 players over 2 to 4 rounds against each other: the share of
-# swaps within one table, of tables turned round, the temperature at the start and the end (in R9's units), how much colder each
-# criterion above is than the one below it, and the restarts a small event gets from the same budget.
+# swaps within one table and of tables turned round, the temperature at the start and at the end (in R9's
+# units), and how much colder each criterion is than the one below it.
 _WITHIN = 0.3
 _ROTATE = 0.1
 _HOT, _COLD = 4.0, 0.02
@@ -177,7 +179,7 @@ def seat_rounds(
         return done
     rng = random.Random(seed)
     total = budget if budget is not None else default_budget(players, new)
-    restarts = max(1, min(4, 120 // players))
+    restarts = max(1, min(4, 120 // max(1, len(here))))  # small events: a few shorter walks beat one
     best: _Search | None = None
     for _ in range(restarts):
         search = _Search(players, rounds, done, _first_seating(here, done, new, rng), rng)
