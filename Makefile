@@ -87,6 +87,7 @@ bench: setup
 	$(PY) bench/attack.py
 	$(PY) bench/attack24.py
 	$(PY) bench/throttle_cache.py
+	$(PY) bench/seating.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "collection",
     "proxies",
     "suggestions",
+    "events",
     "vtesdeck",  # the default cache's table and the deployment checks (vtesdeck.apps)
 ]
 
