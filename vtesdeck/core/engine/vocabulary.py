@@ -11761,17 +11761,24 @@ class GehennaEventPlayed:
         game.riders = [r for r in game.riders if r.key != _IGNORES_GEHENNA]
 
 
-def _gehenna_effects(game: Game) -> list[Gehenna]:
-    """What the Gehenna events in play do (``cards.Gehenna``), anywhere on the table."""
+def _table_cards_with(game: Game, field: str) -> list[tuple[int, Any]]:
+    """The cards in play (not minions) whose spec sets ``field`` (a Spec data field: ``gehenna``,
+    ``discard_phase``), every seat's in the table's order: (copy, the field's value)."""
     specs = game.compiled.specs
     card_of = game.card_of
     found = []
     for s in game.order:
         for c in game.seats[s].controlled:
             spec = specs.get(card_of[c]) if c not in game.minions else None
-            if spec is not None and spec.gehenna is not None:
-                found.append(spec.gehenna)
+            value = getattr(spec, field) if spec is not None else None
+            if value is not None:
+                found.append((c, value))
     return found
+
+
+def _gehenna_effects(game: Game) -> list[Gehenna]:
+    """What the Gehenna events in play do (``cards.Gehenna``), anywhere on the table."""
+    return [effect for _, effect in _table_cards_with(game, "gehenna")]
 
 
 def _ignores_gehenna(game: Game, minion: int) -> bool:
@@ -11880,15 +11887,7 @@ def cards_with(targets: Targets, *words: str, without: tuple[str, ...] = ()) -> 
 
 def _discard_phase_cards(game: Game) -> list[tuple[int, DiscardPhase]]:
     """The cards on the table with a ``DiscardPhase``, every seat's in the table's order: (copy, what it does)."""
-    specs = game.compiled.specs
-    card_of = game.card_of
-    found = []
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            spec = specs.get(card_of[c]) if c not in game.minions else None
-            if spec is not None and spec.discard_phase is not None:
-                found.append((c, spec.discard_phase))
-    return found
+    return _table_cards_with(game, "discard_phase")
 
 
 def burn_replacing(game: Game, copy: int) -> None:
