@@ -108,7 +108,7 @@ def test_tables_seat_four_or_five(vps):
     assert check_table(vps) == [INVALID_TABLE_SIZE]
 
 
-@pytest.mark.parametrize("bad", [0.25, -1, "1", None, True])
+@pytest.mark.parametrize("bad", [0.25, -1, "1", None, True, float("inf"), float("nan")])
 def test_a_vp_is_a_whole_or_half_point(bad):
     with pytest.raises(ValueError):
         check_table([bad, 1, 1, 1, 1])

@@ -36,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
+import math
 import random
 from collections.abc import Mapping, Sequence
 
@@ -55,7 +56,13 @@ def _halves(vps: Sequence[float]) -> list[int]:
     """The VPs in half points, refusing what no score sheet can hold."""
     out = []
     for vp in vps:
-        if isinstance(vp, bool) or not isinstance(vp, int | float) or vp * 2 != int(vp * 2) or vp < 0:
+        if (
+            isinstance(vp, bool)
+            or not isinstance(vp, int | float)
+            or not math.isfinite(vp)
+            or vp * 2 != int(vp * 2)
+            or vp < 0
+        ):
             raise ValueError(f"a table's VPs are whole or half points ≥ 0, not {vp!r}")
         out.append(int(vp * 2))
     return out
