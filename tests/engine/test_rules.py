@@ -1093,3 +1093,25 @@ def test_an_unholy_penance_put_on_a_minion_again_raises_only_its_new_strikers_bl
 
     assert bleed_bonus("alex") == 1
     assert bleed_bonus("anson") == 0
+
+
+def test_a_famous_minion_whose_torpor_ousts_its_controller_ends_the_torpor_hooks(cards: carddb.CardIndex) -> None:
+    """Fame: "If this vampire goes to torpor, its controller burns 3 pool." With 3 pool or less that ousts the
+    controller (§ ousting: their minions and the cards on them leave the game), so what else the torpor would do
+    to the minion (Secure Haven: "burn this card if the minion goes to torpor") has no minion left to do it to:
+    the game goes on, it does not fail on the vanished minion."""
+    data = {
+        "phase": "minion",
+        "stop": "minion",
+        "seats": [
+            {"pool": 20, "ready": [{"card": "Nathan Turner", "blood": 2}]},
+            {"pool": 3, "ready": [{"card": "Anson", "blood": 1, "as": "anson", "cards": ["Fame", "Secure Haven"]}]},
+            {"pool": 20, "ready": [{"card": "Alicia Cortez", "blood": 3}]},
+        ],
+    }
+    game, aliases, problems = scenario.play_scenario(data, cards)
+    assert not problems
+    anson = aliases["anson"]
+    g.go_to_torpor(game, anson)
+    assert anson not in game.minions
+    assert game.seats[1].ousted

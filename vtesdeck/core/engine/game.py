@@ -525,6 +525,8 @@ def go_to_torpor(game: Game, minion_id: int) -> None:
         m.torpor = True
         game.log("torpor", controller(game, minion_id), minion_id)
         for h in hooks_of(game, "torpor"):
+            if minion_id not in game.minions:  # a hook's pool burn ousted its controller (Fame): nothing left to do
+                break
             h(game, minion_id)
 
 

@@ -3582,11 +3582,10 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         seat = g.controller(game, minion)
         economy.burn_pool(game, seat, burn)
         game.log("fame", seat, minion)
-    if any(b.burns_on_torpor for _, b in found):  # "burn this card if the minion goes to torpor" (Secure Haven)
-        given = game.compiled.bearers
-        for copy in [
-            c for c in game.minions[minion].cards if getattr(given.get(game.card_of[c]), "burns_on_torpor", 0)
-        ]:
+    m = game.minions.get(minion)  # gone when Fame's pool burn ousted its controller, cards and all
+    if m is not None and any(b.burns_on_torpor for _, b in found):  # "burn this card if the minion goes to torpor"
+        given = game.compiled.bearers  # (Secure Haven)
+        for copy in [c for c in m.cards if getattr(given.get(game.card_of[c]), "burns_on_torpor", 0)]:
             g.burn_card(game, copy)
 
 
