@@ -27,6 +27,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("twda/", include("twda.api.urls")),
     path("collection/", include("collection.api.urls")),
     path("formats/", include("formats.api.urls")),
+    path("events/", include("events.api.urls")),
     path("token/", obtain_token, name="api-token"),
     path("tokens/", include("accounts.api.urls")),
 ]
@@ -54,6 +55,7 @@ urlpatterns = [
     ),
     path("collection/", include("collection.urls")),
     path("formats/", include("formats.urls")),
+    path("events/", include("events.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: the page and its start-up script (?script) are separate responses, so that the page needs no

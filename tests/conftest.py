@@ -75,6 +75,16 @@ TWDA_FILES = ("10009.txt", "10012.txt", "10022.txt")
 
 
 @pytest.fixture
+def quick_seating(monkeypatch) -> None:
+    """An event's rounds seated at once: the optimiser tries a few thousand swaps, not the seconds' worth of
+    its default budget. For tests of what comes after a seating (pages, API, services); seating's quality is
+    tested on its own in tests/core/events, with the real budget."""
+    from vtesdeck.core.events import seating
+
+    monkeypatch.setattr(seating, "default_budget", lambda players, new_rounds: 2_000)
+
+
+@pytest.fixture
 def archive_ids(db, tmp_path) -> list[str]:
     """A few tournament decks imported from the archive (none when it is absent): their ids."""
     if not TWDA.is_dir():

@@ -11,12 +11,14 @@ change what the next request finds. Hypothesis draws the hostile values: derando
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote_from_bytes
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
@@ -27,11 +29,14 @@ from hypothesis import strategies as st
 from accounts.models import ApiToken
 from collection.models import DeckBuild, Entry, Event, Share, WishlistEntry
 from decks.models import Deck, Revision
+from events import models as events
+from events import services as event_services
 from simulations.models import Simulation
 
 from .conftest import GARGOYLES, PASSWORD, World
 
-pytestmark = pytest.mark.django_db
+# quick_seating: the events' rounds are seated at once (what is fuzzed is what comes after a seating).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_seating")]
 
 FUZZ = settings(
     derandomize=True,
@@ -103,6 +108,47 @@ def _format(world: World) -> str:
     from formats.models import CustomFormat
 
     return CustomFormat.objects.get_or_create(owner=world.user, name="Carol's league")[0].id
+
+
+def _event(world: World, stage: str, *, final: bool = True) -> str:
+    """The id of carol's event in ``stage`` (made on first use, outside the request's savepoint): "new" (no
+    player yet), "registered" (five players with legal lists), "started", "seated" (round 1 of 1 seated),
+    "played" (and scored) or "final" (the final started)."""
+    name = f"Carol's {stage} event" + ("" if final else " (no final)")
+    found = events.Event.objects.filter(owner=world.user, name=name).first()
+    if found is not None:
+        return found.id
+    event = event_services.create_event(world.user, name=name, date=datetime.date(2025, 6, 14), rounds=1, finals=final)
+    steps = ["registered", "started", "seated", "played", "final"]
+    for step in steps[: steps.index(stage) + 1] if stage in steps else []:
+        if step == "registered":
+            for k in range(5):
+                player = event_services.register(event, by=world.user, name=f"Player {k + 1}")
+                event_services.submit_list(player, by=world.user, text=GARGOYLES)
+        elif step == "started":
+            event_services.start(event, world.user)
+        elif step == "seated":
+            event_services.seat_next_round(event, world.user)
+        elif step == "played":
+            table = events.Table.objects.get(round__event=event)
+            event_services.enter_score(table, world.user, [1.5, 0, 0.5, 0.5, 0.5])
+        else:
+            event_services.start_finals(event, world.user)
+    return event.id
+
+
+def _joinable(world: World) -> str:
+    """The registration token of someone else's event, open to carol."""
+    other = get_user_model().objects.get_or_create(username="organiser")[0]
+    found = events.Event.objects.filter(owner=other).first()
+    if found is None:
+        found = event_services.create_event(other, name="Open to all", date=datetime.date(2025, 6, 14))
+    return found.token
+
+
+def _last_qualifier(world: World) -> int:
+    setup = events.Round.objects.get(event_id=_event(world, "final"), final=True).finals_setup
+    return setup["qualifiers"][-1]
 
 
 ENDPOINTS = [
@@ -202,6 +248,55 @@ ENDPOINTS = [
         "formats_partial_update", "patch", lambda w: f"/api/v1/formats/{_format(w)}/", lambda w: {"library_max": 60}
     ),
     Endpoint("formats_destroy", "delete", lambda w: f"/api/v1/formats/{_format(w)}/", None),
+    Endpoint("events_create", "post", lambda w: "/api/v1/events/", lambda w: {"name": "Cup", "date": "2026-12-05"}),
+    Endpoint(
+        "events_partial_update", "patch", lambda w: f"/api/v1/events/{_event(w, 'new')}/", lambda w: {"name": "Cup"}
+    ),
+    Endpoint("events_destroy", "delete", lambda w: f"/api/v1/events/{_event(w, 'new')}/", None),
+    Endpoint("events_join", "post", lambda w: f"/api/v1/events/join/{_joinable(w)}/", lambda w: {"name": "Carol"}),
+    Endpoint(
+        "events_players_create",
+        "post",
+        lambda w: f"/api/v1/events/{_event(w, 'new')}/players/",
+        lambda w: {"name": "Dan", "vekn": "1234567"},
+    ),
+    Endpoint(
+        "events_players_drop", "post", lambda w: f"/api/v1/events/{_event(w, 'registered')}/players/1/drop/", None
+    ),
+    Endpoint(
+        "events_decklist_update",
+        "put",
+        lambda w: f"/api/v1/events/{_event(w, 'registered')}/players/1/decklist/",
+        lambda w: {"text": GARGOYLES},
+    ),
+    Endpoint("events_start", "post", lambda w: f"/api/v1/events/{_event(w, 'registered')}/start/", None),
+    Endpoint("events_rounds_create", "post", lambda w: f"/api/v1/events/{_event(w, 'started')}/rounds/", None),
+    Endpoint(
+        "events_rounds_move",
+        "post",
+        lambda w: f"/api/v1/events/{_event(w, 'seated')}/rounds/1/moves/",
+        lambda w: {"players": [1, 2]},
+    ),
+    Endpoint(
+        "events_tables_score",
+        "put",
+        lambda w: f"/api/v1/events/{_event(w, 'seated')}/rounds/1/tables/1/score/",
+        lambda w: {"vps": [1.5, 0, 0.5, 0.5, 0.5]},
+    ),
+    Endpoint(
+        "events_deck_checks_create",
+        "post",
+        lambda w: f"/api/v1/events/{_event(w, 'seated')}/rounds/1/deck-checks/",
+        lambda w: {"player": 1, "counted": {"Crypt": 12}},
+    ),
+    Endpoint("events_finish", "post", lambda w: f"/api/v1/events/{_event(w, 'played', final=False)}/finish/", None),
+    Endpoint("events_finals_create", "post", lambda w: f"/api/v1/events/{_event(w, 'played')}/finals/", None),
+    Endpoint(
+        "events_finals_place",
+        "post",
+        lambda w: f"/api/v1/events/{_event(w, 'final')}/finals/place/",
+        lambda w: {"player": _last_qualifier(w), "index": 0},
+    ),
 ]
 BY_OPERATION = {endpoint.operation: endpoint for endpoint in ENDPOINTS}
 WITH_BODY = [endpoint for endpoint in ENDPOINTS if endpoint.body is not None]
@@ -251,6 +346,13 @@ def stored(world: World) -> tuple:
         list(Share.objects.values_list("token", flat=True)),
         list(DeckBuild.objects.values_list("deck_id", "mode")),
         list(WishlistEntry.objects.order_by("id").values_list("id", "card_id", "count")),
+        list(events.Event.objects.order_by("id").values_list("id", "name", "stage", "registration_open")),
+        list(events.Player.objects.order_by("id").values_list("id", "name", "vekn", "status")),
+        list(events.Decklist.objects.order_by("id").values_list("id", "checksum", "locked")),
+        list(events.Table.objects.order_by("id").values_list("id", "seats", "vps", "locked")),
+        list(events.Round.objects.order_by("id").values_list("id", "finals_setup")),
+        events.DeckCheck.objects.count(),
+        events.LogEntry.objects.count(),
     )
 
 
