@@ -18,7 +18,7 @@ from vtesdeck.core.events import deckcheck
 from vtesdeck.labels import card_type_label, ruleset_label
 
 from .models import MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_ROUNDS, Event
-from .services import MAX_DECKLIST_CHARS, NO_PENALTY
+from .services import EDITABLE, MAX_DECKLIST_CHARS, NO_PENALTY
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -68,21 +68,7 @@ class EventForm(EventModelForm):
 
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "date",
-            "location",
-            "ruleset",
-            "rank",
-            "proxies",
-            "decklists_required",
-            "decklists_mode",
-            "rounds",
-            "round_minutes",
-            "finals",
-            "multideck",
-            "registration_open",
-        ]
+        fields = list(EDITABLE)
         widgets = {"date": _date_widget()}
 
     def __init__(self, *args: Any, user: AbstractBaseUser | AnonymousUser, create: bool = False, **kwargs: Any):

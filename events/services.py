@@ -429,20 +429,31 @@ def start(event: Event, by: Someone) -> Event:
         if active < 4:
             raise EventError(_("An event needs at least 4 players."), code="TOO_FEW_PLAYERS", status=409)
         if not event.multideck:
-            blocked = barriers(event)
-            if blocked:
-                raise EventError(
-                    _("No legal list yet: %(names)s.") % {"names": ", ".join(p.name for p in blocked)},
-                    code="NO_LEGAL_LIST",
-                    status=409,
-                    detail={"players": [p.number for p in blocked]},
-                )
-            Decklist.objects.filter(player__event=event, round=0).update(locked=True)
+            _check_in(event, 0)
         event.stage = Event.Stage.RUNNING
         event.registration_open = False
         event.save(update_fields=["stage", "registration_open", "updated"])
         _log(event, by, "start")
         return event
+
+
+def _check_in(event: Event, round_number: int) -> None:
+    """The lists for a round (0: the event's one list) locked as it starts; refused while a player has no
+    legal list and lists are required (the barrier to check-in), naming them."""
+    blocked = barriers(event)
+    if blocked:
+        raise EventError(
+            _("No legal list yet: %(names)s.") % {"names": ", ".join(p.name for p in blocked)},
+            code="NO_LEGAL_LIST",
+            status=409,
+            detail={"players": [p.number for p in blocked]},
+        )
+    Decklist.objects.filter(player__event=event, round=round_number).update(locked=True)
+
+
+def _require_scored(event: Event) -> None:
+    if Table.objects.filter(round__event=event, vps=[]).exists():
+        raise EventError(_("Score every table of the round first."), code="ROUND_NOT_SCORED", status=409)
 
 
 def seatings(event: Event, *, final: bool = False) -> list[list[list[int]]]:
@@ -462,19 +473,10 @@ def seat_next_round(event: Event, by: Someone) -> Round:
         played = seatings(event)
         if len(played) >= event.rounds:
             raise EventError(_("Every preliminary round is seated."), code="WRONG_STAGE", status=409)
-        if Table.objects.filter(round__event=event, vps=[]).exists():
-            raise EventError(_("Score every table of the round first."), code="ROUND_NOT_SCORED", status=409)
+        _require_scored(event)
         number = len(played) + 1
         if event.multideck:
-            blocked = barriers(event)
-            if blocked:
-                raise EventError(
-                    _("No legal list for this round yet: %(names)s.") % {"names": ", ".join(p.name for p in blocked)},
-                    code="NO_LEGAL_LIST",
-                    status=409,
-                    detail={"players": [p.number for p in blocked]},
-                )
-            Decklist.objects.filter(player__event=event, round=number).update(locked=True)
+            _check_in(event, number)
         present = list(event.players.filter(status=Player.Status.ACTIVE).values_list("number", flat=True))
         if len(present) < 4:
             raise EventError(_("Fewer than 4 players are left."), code="TOO_FEW_PLAYERS", status=409)
@@ -645,8 +647,7 @@ def start_finals(event: Event, by: Someone) -> Round:
             raise EventError(_("This event has no final."), code="WRONG_STAGE", status=409)
         if event.stage != Event.Stage.RUNNING or event.round_set.filter(final=False).count() < event.rounds:
             raise EventError(_("Play every preliminary round first."), code="WRONG_STAGE", status=409)
-        if Table.objects.filter(round__event=event, vps=[]).exists():
-            raise EventError(_("Score every table of the round first."), code="ROUND_NOT_SCORED", status=409)
+        _require_scored(event)
         ranked = [row for row in standings(event) if row.player.status == Player.Status.ACTIVE]
         qualifiers = [row.player.number for row in ranked[:FINALISTS]]
         if len(qualifiers) < 4:
@@ -772,8 +773,7 @@ def finish(event: Event, by: Someone) -> Event:
             raise EventError(_("Only an event without a final is finished this way."), code="WRONG_STAGE", status=409)
         if event.round_set.filter(final=False).count() < event.rounds:
             raise EventError(_("Play every preliminary round first."), code="WRONG_STAGE", status=409)
-        if Table.objects.filter(round__event=event, vps=[]).exists():
-            raise EventError(_("Score every table of the round first."), code="ROUND_NOT_SCORED", status=409)
+        _require_scored(event)
         event.stage = Event.Stage.FINISHED
         event.save(update_fields=["stage", "updated"])
         _log(event, by, "finish")

@@ -193,6 +193,15 @@ def _validation_sentence(errors: dict[str, list[str]]) -> str:
     return _("The request is invalid.")
 
 
+class Conflict(exceptions.APIException):
+    """409: the request is well formed but cannot be done now (a change of the same thing under way, a stage
+    that forbids it); ``detail`` says why, and sending it again later may succeed."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+    default_detail = "Not now: the request conflicts with the current state."  # callers always say why
+
+
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "payload_too_large"

@@ -28,7 +28,7 @@ from cards import index
 from decks.models import Deck
 from simulations import services as job_services
 from twda.models import TournamentDeck
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, Pagination
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, Conflict, JSONParser, Pagination
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
 from vtesdeck.core.numbers import whole_number
@@ -329,14 +329,9 @@ class _Base(BodyLimit, APIView):
         return dict(body.validated_data)
 
 
-class Busy(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "conflict"
-
-
 def _refused(exc: services.CollectionError) -> exceptions.APIException:
     if isinstance(exc, services.CollectionBusy):
-        return Busy(str(exc))
+        return Conflict(str(exc))
     return _invalid(str(exc), exc.field or "non_field_errors")
 
 

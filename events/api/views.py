@@ -40,7 +40,7 @@ from rest_framework.settings import api_settings
 from cards import index
 from decks.models import Deck
 from vtesdeck import messages
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, created
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, Conflict, JSONParser, created
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.events import deckcheck, finals, seating
 from vtesdeck.core.numbers import whole_number
@@ -127,12 +127,6 @@ def example(name: str, value: dict[str, Any], description: str = "") -> OpenApiE
 
 
 # --- refusals ----------------------------------------------------------------------------------------------
-
-
-class Conflict(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "conflict"
-    default_detail = "Not now: the event's stage does not allow it."
 
 
 # The field a refusal of the services is about, for ``errors``.
