@@ -82,6 +82,20 @@ TRANSFERS: dict[int, tuple[int, ...]] = {4: (1, 2, 3, 4), 5: (1, 2, 3, 4, 4)}
 PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR, CROSS_TABLE = range(5)
 POSITION_NAMES = ("prey", "grand-prey", "grand-predator", "predator", "cross-table")
 _POSITION = {5: (-1, PREY, GRAND_PREY, GRAND_PREDATOR, PREDATOR), 4: (-1, PREY, CROSS_TABLE, PREDATOR)}
+# For a table of n and seat i, each other seat j with what ``_Search._seat`` needs of it, worked out once:
+# whether seat i hunts seat j (j is its prey), whether they are adjacent, and the pair's relative position
+# read from the lower player number (when i's player is the lower one, then when j's is).
+_NEIGHBOURS = {
+    n: [
+        [
+            (j, (j - i) % n == 1, (j - i) % n in (1, n - 1), _POSITION[n][(j - i) % n], _POSITION[n][n - (j - i) % n])
+            for j in range(n)
+            if j != i
+        ]
+        for i in range(n)
+    ]
+    for n in (4, 5)
+}
 
 
 def seatable(players: int) -> bool:
@@ -348,15 +362,6 @@ class _Search:
         self.best = [[list(t) for t in tables] for tables in self.tables]
         self.best_cost = self.cost()
 
-    def _shift(self, totals: list[int], sums: list[int], p: int, change: int) -> None:
-        """Add ``change`` to player ``p``'s total (available VPs or transfers), scaled by ``L / plays``
-        so every player's mean is a whole number; ``sums`` keeps Σx and Σx² of those."""
-        x = totals[p]
-        d = change * self.scale[p]
-        totals[p] = x + d
-        sums[0] += d
-        sums[1] += 2 * x * d + d * d
-
     def _variance(self, sums: list[int]) -> int:
         """K² L² times the variance of the players' means: a whole number, ranking as the deviation does."""
         return len(self.players) * sums[1] - sums[0] * sums[0]
@@ -375,48 +380,64 @@ class _Search:
         return out
 
     def _seat(self, table: Sequence[int], i: int, p: int, sign: int) -> None:
-        """Count (sign 1) or uncount (sign −1) player ``p`` in seat ``i`` against the others at the table."""
+        """Count (sign 1) or uncount (sign −1) player ``p`` in seat ``i`` against the others at the table.
+
+        The hottest loop of the search (several million calls for a large event): ``_over`` is written out
+        inline as ``c >= allowed`` (adding) or ``-(c > allowed)`` (removing), the same numbers without a
+        call each."""
         n = len(table)
         side = self.side
         counts = self.counts
+        up = sign > 0
         key = p * 5 + i
         c = self.seats[key]
         self.seats[key] = c + sign
-        over = _over(c, sign, 1)
+        over = (c >= 1) if up else -(c > 1)
         counts[6] += over
         if i == 4:
             counts[4] += over
-        self._shift(self.available, self.spread3, p, sign * n)
-        self._shift(self.transfers, self.spread8, p, sign * TRANSFERS[n][i])
+        # The player's totals of available VPs (R3) and starting transfers (R8), each change scaled by
+        # L / plays so every player's mean is a whole number, with Σx and Σx² of them kept.
+        scale = self.scale[p]
+        for totals, sums, change in (
+            (self.available, self.spread3, sign * n * scale),
+            (self.transfers, self.spread8, sign * TRANSFERS[n][i] * scale),
+        ):
+            x = totals[p]
+            totals[p] = x + change
+            sums[0] += change
+            sums[1] += 2 * x * change + change * change
         full = self.rounds_total
-        for j, q in enumerate(table):
-            if not q or j == i:  # 0: a seat emptied during a swap
+        needed = self.needed
+        together, hunts, groups, positions = self.together, self.hunts, self.groups, self.positions
+        for j, hunts_prey, adjacent, low_position, high_position in _NEIGHBOURS[n][i]:
+            q = table[j]
+            if not q:  # 0: a seat emptied during a swap
                 continue
-            offset = (j - i) % n
             if p < q:
-                pair, relative = p * side + q, offset
+                pair, position = p * side + q, low_position
             else:
-                pair, relative = q * side + p, n - offset
-            c = self.together[pair]
-            self.together[pair] = c + sign
-            counts[3] += _over(c, sign, self.needed)
+                pair, position = q * side + p, high_position
+            c = together[pair]
+            together[pair] = c + sign
+            counts[3] += (c >= needed) if up else -(c > needed)
             if full >= 2:
                 counts[1] += (c + sign == full) - (c == full)
-            if offset == 1 or offset == n - 1:
-                hunt = p * side + q if offset == 1 else q * side + p
-                c = self.hunts[hunt]
-                self.hunts[hunt] = c + sign
-                counts[0] += _over(c, sign, 1)
+            if adjacent:
+                hunt = p * side + q if hunts_prey else q * side + p
+                c = hunts[hunt]
+                hunts[hunt] = c + sign
+                counts[0] += (c >= 1) if up else -(c > 1)
                 group = pair * 2
             else:
                 group = pair * 2 + 1
-            c = self.groups[group]
-            self.groups[group] = c + sign
-            counts[8] += _over(c, sign, 1)
-            position = pair * 5 + _POSITION[n][relative]
-            c = self.positions[position]
-            self.positions[position] = c + sign
-            counts[5] += _over(c, sign, 1)
+            c = groups[group]
+            groups[group] = c + sign
+            counts[8] += (c >= 1) if up else -(c > 1)
+            position += pair * 5
+            c = positions[position]
+            positions[position] = c + sign
+            counts[5] += (c >= 1) if up else -(c > 1)
 
     def _swap(self, r: int, t1: int, i1: int, t2: int, i2: int) -> None:
         """Swap the players in seats (t1, i1) and (t2, i2) of new round ``r``."""
