@@ -118,6 +118,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     vekn = models.CharField(_("VEKN number"), max_length=12, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    # The player's own link (/events/entry/<token>/), for one registered by the registration link without an
+    # account: it is how they submit and see their list.
+    token = models.CharField(max_length=24, unique=True, default=new_token, editable=False)
     # The recorded random toss that settles ties left after GW, VP and TP (TR §3.1): drawn once, kept.
     toss = models.PositiveSmallIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -336,10 +336,12 @@ def submit_list(
     source: str = Decklist.Source.TEXT,
     reason: str = "",
     round_number: int | None = None,
+    by_link: bool = False,
 ) -> Submitted:
     """Register (or replace) a player's list: a snapshot of one of their vtesdeck decks, pasted text or a
     file. The list is judged at once; an illegal list is kept (the player sees why) but is no list for
-    check-in. A locked list changes only by a judge, with a reason, logged."""
+    check-in. A locked list changes only by a judge, with a reason, logged. ``by_link``: the caller opened the
+    player's own link (``Player.token``), which stands for the player's account when they have none."""
     cards = index.get()
     if deck is not None:
         snapshot = deck.to_core()
@@ -361,7 +363,7 @@ def submit_list(
         event = _locked(player.event)
         player = Player.objects.get(pk=player.pk)
         staff = is_staff(event, by)
-        if not staff and not (by.is_authenticated and player.user_id == by.pk):
+        if not (staff or by_link or (by.is_authenticated and player.user_id == by.pk)):
             raise _denied(_("Only the player and the event's judges may submit this list."))
         if deck is not None and not staff and deck.owner_id != by.pk:
             raise _denied(_("That deck is not yours."))

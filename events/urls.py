@@ -9,6 +9,7 @@ urlpatterns: list[URLPattern] = [
     path("", views.mine, name="mine"),
     path("new/", views.create, name="new"),
     path("join/<str:token>/", views.join, name="join"),
+    path("entry/<str:token>/", views.entry, name="entry"),
     path("<str:event_id>/", views.detail, name="detail"),
     path("<str:event_id>/settings/", views.edit, name="edit"),
     path("<str:event_id>/judges/", views.add_judge, name="add-judge"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -357,9 +357,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(Event, token=token)
     user = request.user
     if not user.is_authenticated:
-        if request.method == "POST":
-            return redirect_to_login(request.get_full_path())
-        return render(request, "events/join.html", {**_base(event), "anonymous": True})
+        return _join_without_account(request, event)
     me = services.player_of(event, user)
     form = PlayerForm(request.POST or None, initial={"name": user.get_username()})
     open_ = event.registration_open and not event.started
@@ -390,6 +388,32 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "events/join.html", context, status=status)
 
 
+def _join_without_account(request: HttpRequest, event: Event) -> HttpResponse:
+    """A visitor with no account registers by name and VEKN number, and is sent to their own link (the
+    player's token): where they submit and see their list."""
+    form = PlayerForm(request.POST or None)
+    status, errors = 200, []
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                player = services.register(
+                    event, by=request.user, name=form.cleaned_data["name"], vekn=form.cleaned_data["vekn"]
+                )
+            except services.EventError as exc:
+                status, errors = exc.status, [exc.message]
+            else:
+                messages.success(
+                    request,
+                    _("You are registered as player %(number)d. Keep this page's address: it is your entry.")
+                    % {"number": player.number},
+                )
+                return redirect("events:entry", player.token)
+    open_ = event.registration_open and not event.started
+    context = {**_base(event), "anonymous": True, "form": form, "open": open_, "errors": errors}
+    return render(request, "events/join.html", context, status=status)
+
+
 # --- a player's list ---------------------------------------------------------------------------------------
 
 
@@ -410,12 +434,29 @@ def decklist(request: HttpRequest, event_id: str) -> HttpResponse:
     player = _list_player(request, access)
     if player is None:  # a judge who plays no part: pick a player on the dashboard
         return redirect(access.event)
-    event = access.event
+    query = f"?player={player.number}" if access.staff and player != access.me else ""
+    return _decklist_page(
+        request, player, staff=access.staff, back=reverse("events:list", args=[player.event_id]) + query
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def entry(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own link, for one registered without an account: their list, submitted and judged here."""
+    player = get_object_or_404(Player.objects.select_related("event"), token=token)
+    return _decklist_page(request, player, staff=False, back=request.path, by_link=True)
+
+
+def _decklist_page(
+    request: HttpRequest, player: Player, *, staff: bool, back: str, by_link: bool = False
+) -> HttpResponse:
+    event = player.event
     number = services.list_round(event)
     current = Decklist.objects.filter(player=player, round=number).first()
     locked = (current is not None and current.locked) or (not event.multideck and event.started)
-    can_submit = access.staff or (not locked and event.stage != Event.Stage.FINISHED)
-    form = DecklistForm(request.POST or None, request.FILES or None, user=request.user, locked=locked and access.staff)
+    can_submit = staff or (not locked and event.stage != Event.Stage.FINISHED)
+    user = request.user if not by_link else AnonymousUser()  # a link holder picks none of the visitor's decks
+    form = DecklistForm(request.POST or None, request.FILES or None, user=user, locked=locked and staff)
     status, errors = 200, []
     if request.method == "POST":
         status = 400
@@ -432,6 +473,7 @@ def decklist(request: HttpRequest, event_id: str) -> HttpResponse:
                     text=upload.read() if upload else data.get("text"),
                     source=Decklist.Source.FILE if upload else Decklist.Source.TEXT,
                     reason=data.get("reason", ""),
+                    by_link=by_link,
                 )
             except services.EventError as exc:
                 status, errors = exc.status, [exc.message]
@@ -440,11 +482,11 @@ def decklist(request: HttpRequest, event_id: str) -> HttpResponse:
                     messages.success(request, _("The list is saved, and legal."))
                 else:
                     messages.error(request, _("The list is saved, but it is not legal: see why below."))
-                query = f"?player={player.number}" if access.staff and player != access.me else ""
-                return redirect(reverse("events:list", args=[event.id]) + query)
+                return redirect(back)
     context: dict[str, Any] = {
         **_base(event),
-        "staff": access.staff,
+        "by_link": by_link,
+        "staff": staff,
         "player": player,
         "decklist": current,
         "locked": locked,

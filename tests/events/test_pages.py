@@ -244,13 +244,11 @@ def test_the_settings_are_edited_and_what_judged_the_lists_is_fixed_once_started
 # --- registration through the link ----------------------------------------------------------------------
 
 
-def test_registration_by_the_link_needs_an_account_and_refuses_duplicates(olga, event):
+def test_registration_by_the_link_with_an_account_refuses_duplicates(olga, event):
     url = f"/events/join/{event.token}/"
     anonymous = client_for().get(url)
     assert anonymous.status_code == 200
     assert f"/accounts/login/?next=/events/join/{event.token}/" in anonymous.content.decode().replace("%2F", "/")
-    assert client_for().post(url, {"name": "Ghost"}).status_code == 302
-    assert not event.players.exists()
 
     carla = user("carla")
     form = client_for(carla).get(url)
@@ -269,6 +267,37 @@ def test_registration_by_the_link_needs_an_account_and_refuses_duplicates(olga, 
     assert bad_vekn.status_code == 400
     assert event.players.count() == 1
     assert client_for().get("/events/join/nosuchtoken/").status_code == 404
+
+
+def test_without_an_account_a_player_registers_by_name_and_vekn_number_and_gets_a_page_of_their_own(olga, event):
+    """The issue's "account or name + VEKN number": the player's own link is where their list is submitted,
+    judged, and locked when the event starts."""
+    url = f"/events/join/{event.token}/"
+    visitor = client_for()
+    response = visitor.post(url, {"name": "Ghislaine", "vekn": "3200777"})
+    player = event.players.get()
+    assert (player.name, player.vekn, player.user) == ("Ghislaine", "3200777", None)
+    assert response.status_code == 302 and response["Location"] == f"/events/entry/{player.token}/"
+    assert len(player.token) == 24 and player.token != event.token
+    entry = f"/events/entry/{player.token}/"
+    page = visitor.get(entry)
+    assert page.status_code == 200 and "Keep this page" in text_of(page.content)
+    assert f"/events/{event.id}/" not in page.content.decode()  # the event itself stays the staff's
+    assert client_for().post(entry, {"text": LEGAL}).status_code == 302  # anyone holding the link
+    listed = Decklist.objects.get(player=player)
+    assert listed.legal and listed.source == "text"
+    assert "badge-legal" in client_for().get(entry).content.decode()
+    duplicate = client_for().post(url, {"name": "ghislaine"})
+    assert duplicate.status_code == 409 and event.players.count() == 1
+    assert client_for().get("/events/entry/nosuchtoken/").status_code == 404
+
+    fill(event, 4)
+    services.start(event, olga)
+    locked = client_for().post(entry, {"text": SHORT_LIBRARY})
+    assert locked.status_code == 409 and Decklist.objects.get(player=player).checksum == listed.checksum
+    assert 'id="list-locked"' in client_for().get(entry).content.decode()
+    closed = client_for().post(url, {"name": "Too Late"})
+    assert closed.status_code == 409 and event.players.count() == 5
 
 
 def test_registration_closes_when_the_event_starts_but_a_judge_adds_a_late_arrival(olga, event):
