@@ -11,6 +11,7 @@ After the event, the winner's list (``twd.txt``) is public when the event's ``de
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
@@ -233,54 +234,63 @@ def _staff_post(request: HttpRequest, event_id: str) -> Access | HttpResponse:
     return access
 
 
-@require_POST
-def edit(request: HttpRequest, event_id: str) -> HttpResponse:
+def _dashboard_form(
+    request: HttpRequest,
+    event_id: str,
+    key: str,
+    make: Callable[[Access], BaseForm],
+    act: Callable[[Access, Any], str],
+) -> HttpResponse:
+    """A staff form on the dashboard: refused for others, the dashboard again (the form under ``key``, 400 or
+    the service's status) when it is bad or the service refuses, else ``act``'s message and the dashboard."""
     access = _staff_post(request, event_id)
     if isinstance(access, HttpResponse):
         return access
-    form = EventForm(request.POST, instance=_fresh(access.event), user=request.user, prefix="settings")
+    form = make(access)
     if not form.is_valid():
-        return _dashboard(request, access, status=400, settings_form=form)
+        return _dashboard(request, access, status=400, errors=None, **{key: form})
     try:
-        services.update_event(access.event, request.user, **form.values())
+        done = act(access, form)
     except services.EventError as exc:
-        return _dashboard(request, access, status=exc.status, errors=[exc.message], settings_form=form)
-    messages.success(request, _("The settings are saved."))
+        return _dashboard(request, access, status=exc.status, errors=[exc.message], **{key: form})
+    messages.success(request, done)
     return redirect(access.event)
+
+
+@require_POST
+def edit(request: HttpRequest, event_id: str) -> HttpResponse:
+    def act(access: Access, form: EventForm) -> str:
+        services.update_event(access.event, request.user, **form.values())
+        return _("The settings are saved.")
+
+    return _dashboard_form(
+        request,
+        event_id,
+        "settings_form",
+        lambda access: EventForm(request.POST, instance=_fresh(access.event), user=request.user, prefix="settings"),
+        act,
+    )
 
 
 @require_POST
 def add_judge(request: HttpRequest, event_id: str) -> HttpResponse:
-    access = _staff_post(request, event_id)
-    if isinstance(access, HttpResponse):
-        return access
-    form = JudgeForm(request.POST, prefix="judge")
-    if not form.is_valid():
-        return _dashboard(request, access, status=400, judge_form=form)
-    try:
+    def act(access: Access, form: JudgeForm) -> str:
         services.add_judge(access.event, request.user, form.cleaned_data["username"])
-    except services.EventError as exc:
-        return _dashboard(request, access, status=exc.status, errors=[exc.message], judge_form=form)
-    messages.success(request, _("%(name)s is a judge of this event.") % {"name": form.cleaned_data["username"]})
-    return redirect(access.event)
+        return _("%(name)s is a judge of this event.") % {"name": form.cleaned_data["username"]}
+
+    return _dashboard_form(request, event_id, "judge_form", lambda access: JudgeForm(request.POST, prefix="judge"), act)
 
 
 @require_POST
 def add_player(request: HttpRequest, event_id: str) -> HttpResponse:
-    access = _staff_post(request, event_id)
-    if isinstance(access, HttpResponse):
-        return access
-    form = PlayerForm(request.POST, prefix="player")
-    if not form.is_valid():
-        return _dashboard(request, access, status=400, player_form=form)
-    try:
-        player = services.register(
-            access.event, by=request.user, name=form.cleaned_data["name"], vekn=form.cleaned_data["vekn"]
-        )
-    except services.EventError as exc:
-        return _dashboard(request, access, status=exc.status, errors=[exc.message], player_form=form)
-    messages.success(request, _("%(name)s is player %(number)d.") % {"name": player.name, "number": player.number})
-    return redirect(access.event)
+    def act(access: Access, form: PlayerForm) -> str:
+        data = form.cleaned_data
+        player = services.register(access.event, by=request.user, name=data["name"], vekn=data["vekn"])
+        return _("%(name)s is player %(number)d.") % {"name": player.name, "number": player.number}
+
+    return _dashboard_form(
+        request, event_id, "player_form", lambda access: PlayerForm(request.POST, prefix="player"), act
+    )
 
 
 @require_POST
