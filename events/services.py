@@ -615,15 +615,15 @@ def standings(event: Event) -> list[Row]:
     and kept). After the final its finishers come first, in the final's order (TR §3.7.5)."""
     players = {p.number: p for p in event.players.all()}
     tosses = {n: p.toss for n, p in players.items() if p.toss is not None}
-    ranked = scoring.standings(results(event), tosses, seed=event.seed)
+    rows_by_player = results(event)
+    ranked = scoring.standings(rows_by_player, tosses, seed=event.seed)
     new = [s for s in ranked if s.player not in tosses]
     if new:
         with transaction.atomic():
             for s in new:
                 Player.objects.filter(pk=players[s.player].pk, toss__isnull=True).update(toss=s.toss)
-    played = {n: len(r) for n, r in results(event).items()}
     places = finals_places(event)
-    rows = [Row(s, players[s.player], played.get(s.player, 0), places.get(s.player)) for s in ranked]
+    rows = [Row(s, players[s.player], len(rows_by_player[s.player]), places.get(s.player)) for s in ranked]
     if places:
         rows.sort(key=lambda row: (row.finals_place is None, row.finals_place or 0, row.standing.rank))
     return rows

@@ -866,20 +866,21 @@ def _filename(event: Event, suffix: str) -> str:
     return f"{stem}-{suffix}"
 
 
-@require_GET
-def standings_csv(request: HttpRequest, event_id: str) -> HttpResponse:
+def _staff_csv(request: HttpRequest, event_id: str, write: Callable[[Event], str], name: str) -> HttpResponse:
     access = _access(request, event_id)
     if not access.staff:
         return _not_staff(request, access.event)
-    return _csv(services.standings_csv(access.event), _filename(access.event, "standings.csv"))
+    return _csv(write(access.event), _filename(access.event, name))
+
+
+@require_GET
+def standings_csv(request: HttpRequest, event_id: str) -> HttpResponse:
+    return _staff_csv(request, event_id, services.standings_csv, "standings.csv")
 
 
 @require_GET
 def archon_csv(request: HttpRequest, event_id: str) -> HttpResponse:
-    access = _access(request, event_id)
-    if not access.staff:
-        return _not_staff(request, access.event)
-    return _csv(services.archon_csv(access.event), _filename(access.event, "archon.csv"))
+    return _staff_csv(request, event_id, services.archon_csv, "archon.csv")
 
 
 @require_GET

@@ -17,6 +17,16 @@ Library (80 cards)
 36x Deflection
 """
 
+# Legal under "vekn" from 2025 on: 12 Tupdog (group 4), 40 Govern the Unaligned and 20 Blood Doll; the events
+# tests' list, as small as a legal deck gets.
+TUPDOG_GOVERN = """Deck Name: Tupdog Govern
+Crypt (12 cards)
+12x Tupdog
+Library (60 cards)
+40x Govern the Unaligned
+20x Blood Doll
+"""
+
 # A legal crypt and a library 20 cards short, one line of it misspelt: an error and an unknown card.
 SHORT_LIBRARY = """Deck Name: Too short
 Crypt (12 cards)

@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from cards import index
 from events import services
 from events.models import DeckCheck, Decklist, Event, Table
+from tests.samples import TUPDOG_GOVERN
 from vtesdeck.core import decklist as core_decklist
 from vtesdeck.core.events import exports
 
@@ -35,14 +36,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE_WIDTH = PHONE["viewport"]["width"]
 PLAYERS = 20
 ROUNDS = 3
-# Legal under "vekn" on the event's date: 12 Tupdog, 40 Govern the Unaligned (Action), 20 Blood Doll (Master).
-LEGAL = """Deck Name: Tupdog Govern
-Crypt (12 cards)
-12x Tupdog
-Library (60 cards)
-40x Govern the Unaligned
-20x Blood Doll
-"""
+LEGAL = TUPDOG_GOVERN  # legal under "vekn" on the event's date
 
 
 @pytest.fixture(autouse=True)

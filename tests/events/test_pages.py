@@ -19,7 +19,7 @@ from cards import index
 from decks import services as deck_services
 from events import services
 from events.models import DeckCheck, Decklist, Event, LogEntry, Player, Round, Table
-from tests.samples import SHORT_LIBRARY
+from tests.samples import SHORT_LIBRARY, TUPDOG_GOVERN
 from vtesdeck.core import decklist as core_decklist
 from vtesdeck.core.events import exports
 
@@ -28,14 +28,7 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "not-a-real-password-42"
 TODAY = datetime.date(2025, 6, 14)
 
-# Legal under "vekn" on TODAY: a crypt of 12 (group 4), 60 library cards.
-LEGAL = """Deck Name: Tupdog Govern
-Crypt (12 cards)
-12x Tupdog
-Library (60 cards)
-40x Govern the Unaligned
-20x Blood Doll
-"""
+LEGAL = TUPDOG_GOVERN  # legal under "vekn" on the event's date
 OTHER_LEGAL = LEGAL.replace("20x Blood Doll", "20x Deflection")
 
 
