@@ -88,6 +88,7 @@ bench: setup
 	$(PY) bench/attack24.py
 	$(PY) bench/throttle_cache.py
 	$(PY) bench/seating.py
+	$(PY) bench/instructions.py --games 20 --against 54438da  # 54438da: the engine before issue 27
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:
