@@ -7,7 +7,8 @@ The speed targets (bench/games.py's games per second, bench/load.py's CPU per re
 seconds depend on the host: the same code ran 8.4 games/s on one session's machine and 17-20 on another's, and
 one machine's speed drifts by a third within a day. So a change's gain cannot be told from a rerun on another
 day, and a 5 % change is lost in a day's noise. Instructions can: callgrind counts what the process executes,
-the same count for the same code and inputs (to 0.2 %) whatever else the machine runs.
+the same count for the same code and inputs whatever else the machine runs (a game's to 0.2 %; a request's to
+about 2 %, its id and clock reads being random).
 
 For the working tree and each ``--against`` revision (a temporary git worktree, removed afterwards), per
 scenario: ``games``, five-seat games of heuristic bots at random archive tables (bench/games.py's; the
