@@ -371,22 +371,12 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     me = services.player_of(event, user)
     form = PlayerForm(request.POST or None, initial={"name": user.get_username()})
     open_ = event.registration_open and not event.started
-    status, errors = 200, []
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                player = services.register(
-                    event, by=user, name=form.cleaned_data["name"], vekn=form.cleaned_data["vekn"], account=True
-                )
-            except services.EventError as exc:
-                status, errors = exc.status, [exc.message]
-            else:
-                messages.success(
-                    request,
-                    _("You are registered as player %(number)d. Now submit your decklist.") % {"number": player.number},
-                )
-                return redirect("events:list", event.id)
+    player, status, errors = _register_by_link(request, event, form, account=True)
+    if player is not None:
+        messages.success(
+            request, _("You are registered as player %(number)d. Now submit your decklist.") % {"number": player.number}
+        )
+        return redirect("events:list", event.id)
     context = {
         **_base(event),
         "form": form,
@@ -398,27 +388,36 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "events/join.html", context, status=status)
 
 
+def _register_by_link(
+    request: HttpRequest, event: Event, form: PlayerForm, *, account: bool
+) -> tuple[Player | None, int, list[str]]:
+    """The join page's POST, with or without an account: the player registered, or None with the page's status
+    (200 for a GET, 400 for a form with errors, the service's refusal) and the refusal's sentence."""
+    if request.method != "POST":
+        return None, 200, []
+    if not form.is_valid():
+        return None, 400, []
+    try:
+        player = services.register(
+            event, by=request.user, name=form.cleaned_data["name"], vekn=form.cleaned_data["vekn"], account=account
+        )
+    except services.EventError as exc:
+        return None, exc.status, [exc.message]
+    return player, 200, []
+
+
 def _join_without_account(request: HttpRequest, event: Event) -> HttpResponse:
     """A visitor with no account registers by name and VEKN number, and is sent to their own link (the
     player's token): where they submit and see their list."""
     form = PlayerForm(request.POST or None)
-    status, errors = 200, []
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                player = services.register(
-                    event, by=request.user, name=form.cleaned_data["name"], vekn=form.cleaned_data["vekn"]
-                )
-            except services.EventError as exc:
-                status, errors = exc.status, [exc.message]
-            else:
-                messages.success(
-                    request,
-                    _("You are registered as player %(number)d. Keep this page's address: it is your entry.")
-                    % {"number": player.number},
-                )
-                return redirect("events:entry", player.token)
+    player, status, errors = _register_by_link(request, event, form, account=False)
+    if player is not None:
+        messages.success(
+            request,
+            _("You are registered as player %(number)d. Keep this page's address: it is your entry.")
+            % {"number": player.number},
+        )
+        return redirect("events:entry", player.token)
     open_ = event.registration_open and not event.started
     context = {**_base(event), "anonymous": True, "form": form, "open": open_, "errors": errors}
     return render(request, "events/join.html", context, status=status)
