@@ -451,7 +451,7 @@ HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 # or a mode with one of its ``effects``.
 HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
 # The hooks that only ever add (a "hand_size" hook giving +N, never -N): the core may skip them where only a
-# smaller value matters (game._hand_sizes_may_shrink).
+# smaller value matters (game._shrinking_cards).
 HOOKS_ONLY_ADD: set[Callable[..., Any]] = set()
 
 

@@ -306,47 +306,68 @@ def effective_hand_size(game: Game, seat: int) -> int:
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
     # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider)
-    # or a smaller hand size (a "hand_size" rider below 0: Babalawo Alafin's), or at a table where a card in play
-    # or an ability can make a hand size smaller (The Meddling of Semsith: -1). The riders give each seat a floor
+    # or a smaller hand size (a "hand_size" rider below 0: Babalawo Alafin's), or while a card in play or an
+    # ability can make a hand size smaller (The Meddling of Semsith: -1). The riders give each seat a floor
     # under which its hand cannot be over its size; only the hands above it have their size worked out.
     seats = game.seats
-    if _hand_sizes_may_shrink(game):
+    if _hand_sizes_shrink_now(game):
         return [s.index for s in seats if s.hand and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)]
-    floors = [7] * len(seats)
-    if game.riders:
-        sizes = [0] * len(seats)
-        unreplaced = [0] * len(seats)
-        n = len(seats)
-        for r in game.riders:
+    n = len(seats)
+    sizes: list[int] | None = None  # each seat's "hand_size" riders, when some seat has one or an "unreplaced" one
+    unreplaced: list[int] = []
+    for r in game.riders:
+        key = r.key
+        if key == "hand_size" or key == "unreplaced":
             seat = -1 - r.holder
             if 0 <= seat < n:
-                if r.key == "hand_size":
+                if sizes is None:
+                    sizes, unreplaced = [0] * n, [0] * n
+                if key == "hand_size":
                     sizes[seat] += r.value
-                elif r.key == "unreplaced":
+                else:
                     unreplaced[seat] += r.value
-        floors = [max(0, max(0, 7 + sizes[i]) - unreplaced[i]) for i in range(n)]
-    return [
-        s.index
-        for s in seats
-        if len(s.hand) > floors[s.index] and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)
-    ]
+    over = []
+    for s in seats:
+        held = len(s.hand)
+        floor = 7 if sizes is None else max(0, max(0, 7 + sizes[s.index]) - unreplaced[s.index])
+        if held > floor and not s.ousted and held > effective_hand_size(game, s.index):
+            over.append(s.index)
+    return over
 
 
-def _hand_sizes_may_shrink(game: Game) -> bool:
-    """Whether some card of this table may make a hand size smaller than 7 (a "hand_size" hook's card: a vampire's
+def _shrinking_cards(game: Game) -> tuple[frozenset[int], frozenset[int]]:
+    """The cards at this table that may make a hand size smaller than 7 (a "hand_size" hook's card: a vampire's
     ability, a card in play giving its controller a smaller hand size: The Meddling of Semsith; not the cards in
-    play that give more, Elder Library, or give other things, Information Highway): fixed per table. Asked
-    before every decision, so it reads the cards, never calls the hooks."""
-    comp = game.compiled
-
-    def shrinkers() -> set[int]:
+    play that give more, Elder Library, or give other things, Information Highway), as VEKN ids and as copies:
+    fixed per table. It reads the cards, never calls the hooks."""
+    found: tuple[frozenset[int], frozenset[int]] | None = game.table.get("hand shrinking cards")
+    if found is None:
+        comp = game.compiled
         owners: set[int] = set()
-        for h in comp.hooks.get("hand_size", ()):
-            if h not in HOOKS_ONLY_ADD:
-                owners |= comp.hook_cards.get(h, frozenset())
-        return {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
+        if comp is not None:
+            for h in comp.hooks.get("hand_size", ()):
+                if h not in HOOKS_ONLY_ADD:
+                    owners |= comp.hook_cards.get(h, frozenset())
+            owners = {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
+        copies = frozenset(c for c, v in enumerate(game.card_of) if v in owners)
+        found = game.table["hand shrinking cards"] = (frozenset(owners) if copies else frozenset(), copies)
+    return found
 
-    return comp is not None and table_has(game, "hand sizes shrink", shrinkers)
+
+def _hand_sizes_shrink_now(game: Game) -> bool:
+    """Whether a card that may make a hand size smaller than 7 is in play now (controlled, or on a minion): such a
+    card does nothing from a library, a hand or an ash heap, so at most tables holding one (a deck with The Meddling
+    of Semsith) the hands are checked against their floors for most of the game. Asked before every decision."""
+    cards, copies = _shrinking_cards(game)
+    if not copies:
+        return False
+    for s in game.seats:
+        if not copies.isdisjoint(s.controlled):
+            return True
+    for m in game.minions.values():  # a vampire (its own card, or one it became), a card on a minion
+        if m.card in cards or (m.cards and not copies.isdisjoint(m.cards)):
+            return True
+    return False
 
 
 def discard_down(game: Game, seat: int) -> Flow:
