@@ -1932,6 +1932,38 @@ def _pool_costs_change(game: Game) -> bool:
     return found
 
 
+def copies_at_table(game: Game, vekn: int) -> frozenset[int]:
+    """The copies of a card at this table, wherever they are (fixed once the game is set up)."""
+    by_card: dict[int, frozenset[int]] | None = game.table.get("copies by card")
+    if by_card is None:
+        found: dict[int, set[int]] = {}
+        for copy, card in enumerate(game.card_of):
+            found.setdefault(card, set()).add(copy)
+        by_card = game.table["copies by card"] = {card: frozenset(copies) for card, copies in found.items()}
+    return by_card.get(vekn, frozenset())
+
+
+def _unique_in_play(game: Game, vekn: int) -> bool:
+    """Whether a copy of the card is in play: controlled by a Methuselah in the game, on the table or on a minion
+    (not on a contested one: out of play, with the cards on it). Asked for every unique card offered, so a set
+    operation per seat and per minion carrying cards first; the copies found are then checked one by one."""
+    copies = copies_at_table(game, vekn)
+    seats, minions = game.seats, game.minions
+    if all(copies.isdisjoint(seats[s].controlled) for s in game.order) and all(
+        not m.cards or copies.isdisjoint(m.cards) for m in minions.values()
+    ):
+        return False  # most of the time: no copy is among the cards in play
+    card_of = game.card_of
+    for other in game.order:
+        for held in seats[other].controlled:
+            h = minions.get(held)
+            if h is not None and h.contested:
+                continue
+            if card_of[held] == vekn or (h is not None and any(card_of[c] == vekn for c in h.cards)):
+                return True
+    return False
+
+
 _UNUSED_PLAY = Play(seat=-1, card=-1, mode=BURN_BY_ACTION)  # for a mode with no predicate, targets nor values
 
 
@@ -1962,14 +1994,8 @@ def _handler_options(
         # "Unique" (glossary L2807-2811): one copy in play at a time, anyone's, on the table (an ally too) or on
         # a minion. Another Methuselah's copy would make both contested (L758-778), which the engine does not
         # model for library cards; one of your own would burn the new copy (L781-787). So it is not offered.
-        for other in game.order:
-            for held in game.seats[other].controlled:
-                h = game.minions.get(held)
-                if h is not None and h.contested:
-                    continue  # out of play, with the cards on it
-                copies = (held, *h.cards) if h is not None else (held,)
-                if any(game.card_of[c] == handler.card for c in copies):
-                    return []
+        if _unique_in_play(game, handler.card):
+            return []
     if mode.limit_scope == "game" and played_in_game(game, mode):
         return []  # "Only one … can be played in a game": by any Methuselah, in any turn
     if (handler.stealth or handler.intercept) and not _as_needed(handler, frame):
