@@ -2127,7 +2127,7 @@ def _hand_handlers(game: Game, window: W) -> tuple[dict[int, tuple[Handler, ...]
         return per_window[window]
     cards = at_table(game)
     by_card = {v: hs for v, hs in game.compiled.hand_by_window.get(window, {}).items() if v in cards}
-    copies = frozenset(c for c, v in enumerate(game.card_of) if v in by_card)
+    copies = frozenset().union(*(copies_at_table(game, v) for v in by_card))
     found = per_window[window] = (by_card, copies) if by_card else None
     return found
 
