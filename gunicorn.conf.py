@@ -23,7 +23,7 @@ bind = [address.strip() for address in os.environ.get("GUNICORN_BIND", "127.0.0.
 
 # Threaded workers that read each request whole before a thread runs it (vtesdeck/serving.py). The sync
 # worker this replaced read request heads with a blocking socket and no deadline: six clients sending their
-# headers a byte every few seconds held all five sync workers until their 30 s timeout, and /healthz with them.
+# headers a byte every few seconds held all five workers until their 30 s timeout, and /healthz with them.
 # Here each worker's main loop reads request heads and bodies (up to 17 MB, the largest upload the site
 # reads) from non-blocking sockets, as a buffering proxy does; a thread gets a request only once it is all
 # in memory. A slow client costs a socket, not a thread, and is answered 408 if its head takes over
@@ -33,18 +33,14 @@ bind = [address.strip() for address in os.environ.get("GUNICORN_BIND", "127.0.0.
 # Processes, not threads, give the parallelism: our views spend their time in Python (the card index, the
 # validator, rendering, the SVG charts), which threads of one process run one at a time (the GIL). The
 # threads let a process overlap waits (the database, the broker, a response the kernel cannot take yet)
-# and keep answering short requests beside a long one. cores + 1 processes of GUNICORN_THREADS (2) threads
-# each: a process runs at most one core of Python, so cores of them can keep every core busy, and one more
-# keeps them busy while one is held by a long request. More only add context switches and cache misses:
-# with 64 clients on two cores, bench/load.py measured 5 processes (2 x cores + 1, the usual advice for
-# sync workers that wait on I/O) at about 10 % more CPU per request than 3, and a p99 of 76-113 ms against
-# 66-76 ms over four alternated runs each (docs/benchmarks.md). 2 threads were within 1-3 % of the sync
-# workers' CPU per request, 4 at 5-12 % more (threads of one process contend for the GIL); a worker whose
-# threads all have a request leaves new connections to the others. Each thread holds its own database
-# connection, kept DATABASE_CONN_MAX_AGE (60 s) on PostgreSQL: up to workers x threads (6 on two cores)
-# connections to allow for in max_connections.
+# and keep answering short requests beside a long one. 2 x cores + 1 processes of GUNICORN_THREADS (2)
+# threads each: bench/load.py measured 2 threads within 1-3 % of the sync workers' CPU per request, 4 at
+# 5-12 % more (threads of one process contend for the GIL); a worker whose threads all have a request
+# leaves new connections to the others. Each thread holds its own database connection, kept
+# DATABASE_CONN_MAX_AGE (60 s) on PostgreSQL: up to workers x threads (10 on two cores) connections to
+# allow for in max_connections.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "vtesdeck.serving.BufferingThreadWorker")
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 
 # A worker must show the master it is alive at least this often, else it is killed and replaced. Unlike
@@ -60,7 +56,7 @@ graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 # Each worker is replaced after about this many requests (counted over all its threads), in case some
 # library leaks memory slowly; the jitter keeps the workers from all restarting at the same moment. High,
-# because at the load the site is sized for (700 requests a second over the workers) 2,000 replaced each
+# because at the load the site is sized for (700 requests a second over five workers) 2,000 replaced each
 # worker every 15 seconds or so, and a replacement's first request is slow: about 50 ms of CPU forked from
 # the preloaded master below, 700 ms without it, more when the card list changed since the master started.
 # A worker being replaced finishes the requests its threads hold first. 0 turns recycling off.
