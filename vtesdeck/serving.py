@@ -21,6 +21,11 @@ reading them), a head larger than gunicorn's own limits (it answers 400), a conn
 worker already holds ``WORKER_BUFFER_BYTES`` of unfinished requests (memory stays bounded whatever many
 clients send), TLS, and HTTP/2 with prior knowledge (neither is configured here).
 
+Requests whose body is larger than ``LIGHT_BYTES`` (64 KB: uploads), or that are not buffered, are heavy: at most
+GUNICORN_THREADS of them run in a worker at once, and the worker keeps one thread more for light requests (a card
+search, a login, /healthz) while all the others run heavy ones. Eight uploads at once held every thread of every
+worker, and the site's other clients waited seconds behind them (bench/attack.py).
+
 Once a thread has it, the connection's socket gets a ``CLIENT_TIMEOUT`` timeout too: a client that stops
 reading its response (or the unbuffered rest of its body) frees the thread after that long.
 
@@ -29,7 +34,7 @@ A worker's main loop tells the master it is alive every second whatever its thre
 has run longer than ``timeout`` seconds stops taking connections, lets its other requests finish and stops
 telling the master it is alive, which kills and replaces it ``timeout`` seconds later.
 
-Environment: GUNICORN_CLIENT_TIMEOUT, GUNICORN_BUFFER_BYTES, GUNICORN_WORKER_BUFFER_BYTES.
+Environment: GUNICORN_CLIENT_TIMEOUT, GUNICORN_BUFFER_BYTES, GUNICORN_WORKER_BUFFER_BYTES, GUNICORN_LIGHT_BYTES.
 
 Why not an async worker: gevent and eventlet switch only where code waits, and our requests spend their time
 in Python (parsing, validating, rendering): one long request would stall every other request of its worker,
@@ -40,12 +45,14 @@ requirements.txt; tests/web/test_slow_clients.py and test_request_buffering.py f
 
 from __future__ import annotations
 
+import collections
 import mmap
 import os
 import selectors
 import struct
 import threading
 import time
+from concurrent import futures
 from functools import partial
 
 from gunicorn.http2 import negotiation
@@ -64,6 +71,12 @@ HEAD_BYTES = 1024 * 1024
 # ``BufferingThreadWorker.gate``): an API request takes milliseconds, a request that takes longer is heavy work.
 BUSY_SECONDS = 0.1
 READ_SIZE = 256 * 1024
+# How often a worker whose door is shut looks at the board again (``wait_for_and_dispatch_events``).
+DOOR_RECHECK_SECONDS = 0.05
+# A request whose body is larger than this is heavy (an upload: a zip of decklists, a collection); one that is not
+# buffered (its body too large to buffer, or the worker's buffers full) is heavy too. See ``BufferingThreadWorker.
+# may_start``: heavy requests never take a worker's last thread, which stays for light ones (/healthz among them).
+LIGHT_BYTES = int(os.environ.get("GUNICORN_LIGHT_BYTES") or 64 * 1024)
 
 TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
@@ -193,6 +206,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def may_start(heavy: bool, started: int, heavy_started: int, threads: int) -> bool:
+    """Whether a request may have a thread of its worker now, ``started`` requests running (``heavy_started`` of them
+    heavy) in a worker of ``threads`` threads (GUNICORN_THREADS). Up to ``threads`` requests run at once, as in stock
+    gthread; one more thread is kept for a light request while every other thread runs a heavy one, so that eight
+    uploads at once (bench/attack.py) no longer hold every thread of every worker, with /healthz, a card search or a
+    login waiting seconds behind them. A request that may not start waits in the worker's loop, in its order."""
+    if heavy:
+        return started < threads
+    return started < threads or started == heavy_started <= threads
+
+
 BOARD = Board()
 # A worker may hold this many connections more than the least loaded open one and still take new ones: two
 # workers reading the board at the same moment may both take one.
@@ -210,7 +234,9 @@ class BufferingThreadWorker(ThreadWorker):
         self.reading: dict = {}  # TConn -> None: connections whose request is being buffered
         self.buffered_bytes = 0
         self.running: dict[int, float] = {}  # thread id -> when it took its connection
-        self.in_hand = 0  # requests given to the thread pool and not finished: running or queued
+        self.started = 0  # requests running in a thread (or submitted to one that is free)
+        self.heavy_started = 0  # of which heavy (``LIGHT_BYTES``)
+        self.held: collections.deque = collections.deque()  # requests waiting for a thread they may take, in order
         self.stuck = False
         self.board_row = BOARD.claim()  # in the master, before the fork
 
@@ -218,6 +244,7 @@ class BufferingThreadWorker(ThreadWorker):
     # readable, and those with pipelined bytes left after a response.
     def enqueue_req(self, conn) -> None:
         if not self.bufferable(conn):
+            conn.whole = False  # its size is not known: heavy
             self.dispatch(conn)
             return
         conn.pending = PendingRequest(conn.parser.unreader.take_buffered() if conn.parser else b"")
@@ -276,18 +303,45 @@ class BufferingThreadWorker(ThreadWorker):
             pass
         del self.reading[conn]
         self.buffered_bytes -= len(conn.pending.data)
+        conn.whole = state == READY  # else the thread reads the rest from the socket: heavy
         conn.prebuffered, conn.pending = bytes(conn.pending.data), None
         conn.data_ready = True  # never wait for the first byte in a thread
         self.dispatch(conn)
         return True
 
+    def get_thread_pool(self):
+        # One thread more than GUNICORN_THREADS: the one heavy requests never take (``may_start``).
+        return futures.ThreadPoolExecutor(max_workers=self.cfg.threads + 1)
+
     def dispatch(self, conn) -> None:
-        self.in_hand += 1
-        super().enqueue_req(conn)
+        data = getattr(conn, "prebuffered", b"")
+        conn.heavy = not getattr(conn, "whole", False) or len(data) > LIGHT_BYTES
+        # Nothing held back can start now (it would have started as the last request finished): a request
+        # that may start passes none of its own kind.
+        if not self.may_start(conn.heavy):
+            self.held.append(conn)
+            self.buffered_bytes += len(data)  # still in memory: it counts against WORKER_BUFFER_BYTES
+        else:
+            self.start(conn)
         self.gate()
 
+    def may_start(self, heavy: bool) -> bool:
+        return may_start(heavy, self.started, self.heavy_started, self.cfg.threads)
+
+    def start(self, conn) -> None:
+        self.started += 1
+        self.heavy_started += conn.heavy
+        super().enqueue_req(conn)
+
     def finish_request(self, conn, fs) -> None:
-        self.in_hand -= 1
+        self.started -= 1
+        self.heavy_started -= getattr(conn, "heavy", False)
+        # The requests held back start in their order, as threads allow: a light one may pass a heavy one.
+        for waiting in list(self.held):
+            if self.may_start(waiting.heavy):
+                self.held.remove(waiting)
+                self.buffered_bytes -= len(getattr(waiting, "prebuffered", b""))
+                self.start(waiting)
         super().finish_request(conn, fs)
         self.gate()
 
@@ -298,12 +352,13 @@ class BufferingThreadWorker(ThreadWorker):
         new connection in the listen queue for as long as its kept-alive clients kept every thread busy (seconds
         under load: 64 clients, a p99 of 3.4 s for a card search answered in 4 ms). A request older than
         ``BUSY_SECONDS`` (a /check/ of a large zip) still closes the door: a new connection, /healthz among them,
-        waits for a worker that can answer it now."""
+        waits for a worker that can answer it now; the thread kept for light requests (``may_start``) leaves the
+        door open while the others run heavy ones."""
         if self.alive:
             self.set_accept_enabled(self.nr_conns < self.worker_connections)
 
     def set_accept_enabled(self, enabled: bool) -> None:
-        free = self.alive and (self.in_hand < self.cfg.threads or self.threads_busy_briefly())
+        free = self.alive and (self.may_start(heavy=False) or self.threads_busy_briefly())
         BOARD.write(self.board_row, self.nr_conns, free)
         super().set_accept_enabled(enabled and free and self.fair())
 
@@ -328,6 +383,15 @@ class BufferingThreadWorker(ThreadWorker):
     @max_keepalived.setter
     def max_keepalived(self, value: int) -> None:
         self._max_keepalived = value
+
+    def wait_for_and_dispatch_events(self, timeout: float) -> None:
+        # While the door is shut, look again often: it is opened by ``gate``, at this worker's own events, but what
+        # shuts it (the other workers' connections on the board, a request growing old) changes at theirs. Waiting
+        # the loop's usual second, every door could stay shut at once after a burst of connections, and new
+        # clients waited in the listen queue: /healthz took 1-3 s in bench/attack.py's slow scenario.
+        if self.alive and not self._accepting:
+            timeout = min(timeout, DOOR_RECHECK_SECONDS)
+        super().wait_for_and_dispatch_events(timeout)
 
     def accept(self, listener) -> None:
         super().accept(listener)
@@ -396,7 +460,6 @@ class BufferingThreadWorker(ThreadWorker):
         each pass of its loop), and close the door to new connections once a running request has grown old."""
         super().murder_pending()
         self.watch_requests()
-        self.gate()
         now = time.monotonic()
         for conn in list(self.reading):
             if not self.alive:  # stopping: a request under way gets a short while to finish arriving
@@ -410,3 +473,6 @@ class BufferingThreadWorker(ThreadWorker):
                 except (KeyError, ValueError, OSError):
                     pass
                 self.drop(conn, TIMED_OUT if conn.pending.data else b"")
+        # After the drops: the board must show the connections this worker holds now, not a moment ago (else the
+        # others compare with a count it no longer has, and every door can stay shut until the next pass).
+        self.gate()

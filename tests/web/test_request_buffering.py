@@ -64,3 +64,24 @@ def test_a_killed_or_stopped_worker_holds_no_one_back():
     assert board.fewest_elsewhere(mine) is None  # the killed worker's 0 does not count either
     Board.ROW.pack_into(board.memory, killed * Board.ROW.size, dead, 0, True, time.monotonic())
     assert board.fewest_elsewhere(mine) == 0  # a fresh row is trusted without asking the system
+
+
+def test_heavy_requests_never_take_the_last_thread_of_a_worker():
+    """A worker of N threads runs up to N requests at once, and keeps one thread more for a light request (a card
+    search, a login, /healthz) while all N run heavy ones (uploads: bodies over GUNICORN_LIGHT_BYTES, or too
+    large to buffer)."""
+    from vtesdeck.serving import may_start
+
+    threads = 2
+    # Light requests alone: N at once, as stock gthread; the kept thread is not theirs.
+    assert may_start(False, started=1, heavy_started=0, threads=threads)
+    assert not may_start(False, started=2, heavy_started=0, threads=threads)
+    # Heavy requests: N at once at most, never the kept thread.
+    assert may_start(True, started=1, heavy_started=1, threads=threads)
+    assert not may_start(True, started=2, heavy_started=2, threads=threads)
+    # Every thread on a heavy request: one light request may still start, on the kept thread, and only one.
+    assert may_start(False, started=2, heavy_started=2, threads=threads)
+    assert not may_start(False, started=3, heavy_started=2, threads=threads)
+    # A light request running beside one heavy: the worker is full, as stock gthread would be.
+    assert not may_start(False, started=2, heavy_started=1, threads=threads)
+    assert not may_start(True, started=2, heavy_started=1, threads=threads)

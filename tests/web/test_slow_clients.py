@@ -173,6 +173,25 @@ def test_slow_bodies_on_more_connections_than_threads_do_not_stop_healthz(server
         slow.close()
 
 
+def test_uploads_holding_every_thread_leave_one_for_a_light_request(file_database, cards_in_database, tmp_path):
+    """A heavy request (a body over GUNICORN_LIGHT_BYTES, or one too large to buffer, read by its thread as it comes)
+    never takes a worker's last thread. One worker of one thread, two uploads too large to buffer whose clients send
+    a byte a second: the first holds the thread for as long as its client likes, the second waits for it, and
+    /healthz is answered all the same, on the thread kept for light requests. Before, eight uploads at once held
+    every thread of every worker, and /healthz waited seconds behind them (bench/attack.py); here it would wait for
+    ever."""
+    env = {"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "1", "GUNICORN_BUFFER_BYTES": "100"}
+    with gunicorn(tmp_path, GUNICORN_CLIENT_TIMEOUT="120", **env) as (base, port, _log):
+        uploads = SlowClients(port, 2, SLOW_POST, SLOW_BODY, whole_head=True)
+        try:
+            time.sleep(2)  # both heads are in: the first upload has the thread, the second waits for it
+            assert healthz_answers(base, timeout=ANSWER_SECONDS)
+            assert healthz_answers(base, timeout=ANSWER_SECONDS)  # and again: the kept thread is free again
+            assert uploads.still_sending()
+        finally:
+            uploads.close()
+
+
 def test_requests_read_ahead_of_the_threads_arrive_whole(server):
     """A body read by the worker's poller reaches the view whole, and pipelined requests are each answered."""
     base, port, _log = server
