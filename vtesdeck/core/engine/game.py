@@ -349,7 +349,7 @@ def _shrinking_cards(game: Game) -> tuple[frozenset[int], frozenset[int]]:
                 if h not in HOOKS_ONLY_ADD:
                     owners |= comp.hook_cards.get(h, frozenset())
             owners = {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
-        copies = frozenset(c for c, v in enumerate(game.card_of) if v in owners)
+        copies = frozenset().union(*(copies_at_table(game, v) for v in owners))
         found = game.table["hand shrinking cards"] = (frozenset(owners) if copies else frozenset(), copies)
     return found
 
