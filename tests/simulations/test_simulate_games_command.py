@@ -174,3 +174,39 @@ def test_the_2011_rules_play_other_games_than_the_current_ones(tmp_path):
         assert error is None
         hashes[rules] = [report.GameRecord.from_json_line(line).hash for line in lines.read_text().splitlines()]
     assert len(hashes["2011"]) == 3 and hashes["2011"] != hashes["vekn"]
+
+
+def test_bots_seat_the_named_bot_at_each_decks_seats_and_replay_follows_them(tmp_path):
+    # Two decks of four: the baseline at the first deck's seats, random at the second's. Another bot plays
+    # other games, and replay_game with the same --bots gives the run's hash.
+    lines, heuristic = tmp_path / "games.jsonl", tmp_path / "heuristic.jsonl"
+    args = (*DECKS, "--players", "4", "--games", "2", "--seed", "3")
+    _, _, error = command(
+        "simulate_games", *args, "--bots", "baseline,random,heuristic,heuristic", "--games-jsonl", lines
+    )
+    assert error is None
+    command("simulate_games", *args, "--games-jsonl", heuristic)
+    assert lines.read_bytes() != heuristic.read_bytes()
+    hash_1 = json.loads(lines.read_text().splitlines()[1])["hash"]
+    replayed, _, error = command(
+        "replay_game",
+        *DECKS,
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--game",
+        "1",
+        "--bots",
+        "baseline,random,heuristic,heuristic",
+    )
+    assert error is None and f"hash {hash_1}" in replayed
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [("champion", "Unknown bot 'champion'"), ("baseline,random", "2 bots for 4 decks")],
+)
+def test_bad_bots_exit_2_with_a_message(bots, message):
+    _, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "1", "--bots", bots)
+    assert error is not None and error.returncode == 2 and message in str(error)

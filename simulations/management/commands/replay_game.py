@@ -1,4 +1,4 @@
-"""``manage.py replay_game PATH... --seed S --game N [--players 4|5] [--rounds R] [--rules vekn|2011]``
+"""``manage.py replay_game PATH... --seed S --game N [--players 4|5] [--rounds R] [--rules vekn|2011] [--bots NAME,…]``
 and ``manage.py replay_game --job ID --game N`` (DESIGN.md).
 
 With PATHs: game N of the ``simulate_games`` run with the same decks and options, replayed: a run stores no
@@ -28,7 +28,7 @@ from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.engine import run, schedule
 
-from .simulate_games import FAILED, check_run, table_for, usage
+from .simulate_games import FAILED, check_run, seat_bot_names, table_for, usage
 
 JOB_DECK = "the job's deck"  # beside the job's deck in the seats line; the others name their opponent slot
 
@@ -60,6 +60,7 @@ class Command(BaseCommand):
             help=f"the round cap (with PATHs; default {table_options.DEFAULT_ROUNDS})",
         )
         parser.add_argument("--rules", metavar="vekn|2011", help="the rules (with PATHs; default vekn)")
+        parser.add_argument("--bots", metavar="NAME,…", help="the run's bots (with PATHs; default heuristic)")
 
     def handle(
         self,
@@ -71,13 +72,20 @@ class Command(BaseCommand):
         players: int | None,
         rounds: int | None,
         rules: str | None,
+        bots: str | None,
         **options: Any,
     ) -> None:
         if game < 0:
             raise usage(f"--game must be 0 or more, not {game}.")
         if job is not None:
             # A job carries its own table: options that would set another one are a mistake, not a preference.
-            options_given = (("--seed", seed), ("--players", players), ("--rounds", rounds), ("--rules", rules))
+            options_given = (
+                ("--seed", seed),
+                ("--players", players),
+                ("--rounds", rounds),
+                ("--rules", rules),
+                ("--bots", bots),
+            )
             given = ["PATHs"] * bool(paths) + [name for name, value in options_given if value is not None]
             if given:
                 raise usage(f"--job replays the job's own table: drop {', '.join(given)}.")
@@ -91,10 +99,11 @@ class Command(BaseCommand):
         rounds = table_options.DEFAULT_ROUNDS if rounds is None else rounds
         rules = rules or "vekn"
         check_run(games=game + 1, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
+        names = seat_bot_names(bots or "heuristic", len(paths))
         cards, decks, field = table_for(self, paths, players)
         try:
             played = run.play_one(
-                decks, cards, seed=seed, players=players, i=game, rounds=rounds, field=field, rules=rules
+                decks, cards, seed=seed, players=players, i=game, rounds=rounds, field=field, rules=rules, bots=names
             )
             result = run.replay_one(played, cards, rounds=rounds, rules=rules)
         except Exception as exc:  # the game's own error, as the run reported it

@@ -1,5 +1,5 @@
 """``manage.py simulate_games PATH... [--games N] [--seed S] [--players 4|5] [--rounds R] [--json]
-[--games-jsonl FILE] [--audit] [--log N] [--rules vekn|2011]`` (DESIGN.md).
+[--games-jsonl FILE] [--audit] [--log N] [--rules vekn|2011] [--bots NAME,…]`` (DESIGN.md).
 
 Plays N full games of the given decks at one table (``vtesdeck.core.engine.run``); with fewer decks than seats
 the other seats are filled from the tournament archive's decks since 2018 (the database's when it has any, else
@@ -109,6 +109,14 @@ def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | 
         raise usage(str(exc)) from None
 
 
+def seat_bot_names(text: str, decks: int) -> tuple[str, ...]:
+    """``--bots`` read (``run.bot_names``), a usage error in words otherwise."""
+    try:
+        return run.bot_names(text, decks)
+    except ValueError as exc:
+        raise usage(str(exc)) from None
+
+
 class Command(BaseCommand):
     requires_system_checks: list[str] = []
     help = (
@@ -134,6 +142,13 @@ class Command(BaseCommand):
         parser.add_argument("--audit", action="store_true", help="check the rules' invariants; exit 1 if broken")
         parser.add_argument("--log", type=int, default=None, metavar="N", help="print game N's log first")
         parser.add_argument("--rules", default="vekn", metavar="vekn|2011", help="the rules (default vekn)")
+        parser.add_argument(
+            "--bots",
+            default="heuristic",
+            metavar="NAME,…",
+            help="the bot at each deck's seats, in the decks' order, or one for all: heuristic (default), "
+            "baseline (the frozen yardstick), random; the archive's seats get the heuristic bot",
+        )
 
     def handle(
         self,
@@ -148,9 +163,11 @@ class Command(BaseCommand):
         audit: bool,
         log: int | None,
         rules: str,
+        bots: str,
         **options: Any,
     ) -> None:
         check_run(games=games, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
+        names = seat_bot_names(bots, len(paths))
         if log is not None and not 0 <= log < games:
             raise usage(f"--log must name a game from 0 to {games - 1}, not {log}.")
         cards, decks, field = table_for(self, paths, players)
@@ -179,6 +196,7 @@ class Command(BaseCommand):
                 audit=audit,
                 rules=rules,
                 on_record=write,
+                bots=names,
             )
         finally:
             if out is not None:
@@ -186,7 +204,9 @@ class Command(BaseCommand):
         seconds = time.perf_counter() - started
         if log is not None:
             self.stdout.write(
-                game_log(decks, cards, seed=seed, players=players, i=log, rounds=rounds, field=field, rules=rules)
+                game_log(
+                    decks, cards, seed=seed, players=players, i=log, rounds=rounds, field=field, rules=rules, bots=names
+                )
             )
         summary = run.summary(played, decks, cards, paths=paths, seed=seed, players=players, seconds=seconds)
         if as_json:
@@ -215,10 +235,13 @@ def game_log(
     rounds: int | None,
     field: Sequence[Deck],
     rules: str,
+    bots: Sequence[str] = (),
 ) -> str:
     """Game ``i`` of the run played again with its log (the bots are deterministic: the same game)."""
     try:
-        played = run.play_one(decks, cards, seed=seed, players=players, i=i, rounds=rounds, field=field, rules=rules)
+        played = run.play_one(
+            decks, cards, seed=seed, players=players, i=i, rounds=rounds, field=field, rules=rules, bots=bots
+        )
         result = run.replay_one(played, cards, rounds=rounds, rules=rules)
     except Exception as exc:  # the game's error is already the run's report; its log is what there is
         return f"Game {i}: {type(exc).__name__}: {exc}"

@@ -33,7 +33,7 @@ SOURCE = Path(__file__).resolve().parent
 # Kept out of the source tree, so that a checkout never holds a binary and ``git clean`` removes it.
 BUILD = SOURCE.parents[2] / ".build" / "engine"
 # the rules and the vocabulary (most of a game's time), then the bots and the table's state (3 % more)
-MODULES = ("game", "vocabulary", "bots", "playbook", "economy", "state", "frames")
+MODULES = ("game", "vocabulary", "bots", "baseline", "view", "playbook", "economy", "state", "frames")
 PURE = "VTESDECK_PURE"  # set (to anything but "" or "0") for plain Python
 
 

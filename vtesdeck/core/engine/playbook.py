@@ -150,7 +150,7 @@ def wants_to_press(game: Game, c: Combat, minion: int) -> bool:
 # -- the worth of a card's mode, keyed by its effects ------------------------------------------------------------
 #
 # A mode with no ``score`` of its own is judged here by the first of its effects the playbook knows (a maneuver,
-# a press, prevention…), else by the bot's default for its window (bots.HeuristicBot._play). So a card written
+# a press, prevention…), else by the bot's default for its window (baseline.BaselineBot._play). So a card written
 # from the vocabulary carries no bot judgement: the judgement of each effect lives once, here.
 
 W_PLAY = 20.0  # the bots' default worth of a card play

@@ -24,9 +24,11 @@ from ..carddb import CardIndex
 from ..deck import Deck
 from ..validate import validate
 from . import economy, report, schedule
+from .bots import BOTS, by_name
 from .compile import compiled
 from .options import DEFAULT_ROUNDS, TableOptions
-from .table import Result, heuristic_bots, play, replay
+from .table import Result, play, replay
+from .view import Bot
 
 DEFAULT_GAMES = 100
 FIELD_SINCE = datetime.date(2018, 1, 1)  # "the tournament field": archive decks since 2018 (issue 15)
@@ -103,6 +105,26 @@ def seated(
     )
 
 
+def bot_names(text: str, decks: int) -> tuple[str, ...]:
+    """``--bots``'s value (DESIGN.md): a bot's name per deck, in the order the decks are given, comma-separated; a
+    name alone applies to every deck. ValueError (in words) for an unknown name or a count that fits no deck."""
+    names = tuple(name.strip() for name in text.split(","))
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise ValueError(f"Unknown bot {unknown[0]!r}: the bots are {', '.join(BOTS)}.")
+    if len(names) == 1:
+        return names * decks
+    if len(names) != decks:
+        raise ValueError(f"{len(names)} bots for {decks} decks: give one name, or one per deck.")
+    return names
+
+
+def seat_bots(table: schedule.Table, names: Sequence[str]) -> list[Bot]:
+    """A new bot for each seat of the table: the one named for the deck it holds (``names``, by deck in the run's
+    order), the heuristic bot at the archive (FIELD) seats and everywhere when no names are given."""
+    return [by_name(names[d] if names and d != schedule.FIELD else "heuristic") for d in table.seats]
+
+
 def play_one(
     decks: Sequence[Deck],
     cards: CardIndex,
@@ -116,16 +138,18 @@ def play_one(
     rules: str = "vekn",
     log: bool = False,
     stats: Sequence[int] = (),
+    bots: Sequence[str] = (),
 ) -> Played:
-    """Game ``i`` of the run, played by the default bots (one HeuristicBot per seat). Raises what the engine
-    raises. ``stats``: the deck slots whose seats keep card statistics (``Game.stats``, by seat)."""
+    """Game ``i`` of the run, played by the bots named for each deck (``bots``, by deck: ``seat_bots``; the
+    heuristic bot by default). Raises what the engine raises. ``stats``: the deck slots whose seats keep card
+    statistics (``Game.stats``, by seat)."""
     table, at_seats = seated(decks, seed=seed, players=players, i=i, field=field)
     seats = [seat for seat, slot in enumerate(table.seats) if slot in stats] if stats else ()
     result = play(
         at_seats,
         cards,
         seed=table.seed,
-        bots=heuristic_bots(len(at_seats)),
+        bots=seat_bots(table, bots),
         max_rounds=rounds,
         log=log,
         audit=audit,
@@ -183,14 +207,17 @@ def play_games(
     audit: bool = False,
     rules: str = "vekn",
     on_record: Callable[[report.GameRecord | report.GameError], None] | None = None,
+    bots: Sequence[str] = (),
 ) -> Games:
     """Games ``start .. stop-1`` of the run. ``on_record`` is called after each game, in order, with its record
     or its error (the CLI writes the JSONL line then). Raises ``ValueError`` for a run that cannot be played
-    (bad seed, seat count, range, options), never for a game."""
+    (bad seed, seat count, range, options), never for a game. ``bots``: a bot's name per deck (``seat_bots``)."""
     TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
     schedule.check_run(games=1, decks=len(decks), players=players, seed=seed)
     if len(decks) < players and not field:
         raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+    if bots and len(bots) != len(decks):
+        raise ValueError(f"{len(bots)} bots for {len(decks)} decks.")
     out = Games()
     audit_counts: Counter[str] = Counter()
     for table in schedule.tables(seed, len(decks), players, start, stop):
@@ -206,6 +233,7 @@ def play_games(
                 field=field,
                 audit=audit,
                 rules=rules,
+                bots=bots,
             )
             item = record(played)
         except Exception as exc:  # any failure of one game is the run's report, never its crash (DESIGN.md)

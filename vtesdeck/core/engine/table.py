@@ -8,25 +8,21 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Protocol
 
 from ..carddb import CardIndex
 from ..deck import Deck
-from .bots import HeuristicBot, View
+from .bots import HeuristicBot
 from .compile import compiled
 from .economy import Option
 from .game import GameError, audit_rules, run
 from .state import Game, new_game, state_hash
 from .state import audit as audit_state
+from .view import Bot, View
 
 
 def heuristic_bots(seats: int) -> list[Bot]:
     """The usual players: a HeuristicBot per seat."""
     return [HeuristicBot() for _ in range(seats)]
-
-
-class Bot(Protocol):
-    def decide(self, view: Any, options: Sequence[Option]) -> Option: ...
 
 
 @dataclasses.dataclass(slots=True)

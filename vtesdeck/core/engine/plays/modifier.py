@@ -42,13 +42,13 @@ def _spy_score(game: Game, play: Play) -> float:
 
 
 def _press_score(game: Game, play: Play) -> float:
-    """The bots' press policy (``bots.wants_to_press``)."""
+    """The bots' press policy (``playbook.wants_to_press``)."""
     c = play.frame
     return 6.0 if isinstance(c, Combat) and wants_to_press(game, c, play.minion) else -5.0
 
 
 def _maneuver_score(game: Game, play: Play) -> float:
-    """The bots' range policy (``bots.wants_to_maneuver``)."""
+    """The bots' range policy (``playbook.wants_to_maneuver``)."""
     c = play.frame
     return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
 

@@ -406,7 +406,7 @@ judge("Nikolaus Vermeulen", 0, score=_nikolaus_any_score)
 
 
 def _take_card_score(game: Game, play: Play) -> float:
-    """Steal an equipment or burn a location: worth as much as burning a card by action (bots.W_BURN_CARD, 16), below
+    """Steal an equipment or burn a location: worth as much as burning a card by action (baseline.W_BURN_CARD, 16), below
     a good bleed."""
     return 16.0
 
