@@ -1,8 +1,10 @@
-"""The Tournament Winning Deck Archive, read and summed up: files, per-card statistics, archetypes.
+"""The Tournament Winning Deck Archive, read and summed up: files, per-card statistics, archetypes, the
+winners' scores in the finals.
 
 Pure Python (no Django): ``twda.services`` stores what this module computes.
 
     files = read_archive(Path("../shared/twda"))        # or the bytes of a zip of it
+    scores = finals(files, cards, since=date(2018, 1, 1))  # the winner's VP in each final, when stated
     stats = card_stats([(deck_id, date, deck), …])      # card id → CardStats
     defs, assignment = archetypes([(deck_id, date, deck), …], cards)
 
@@ -37,6 +39,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from . import decklist
 from .carddb import CardIndex
 from .deck import Deck
 from .decklist import archive as zips
@@ -49,9 +52,12 @@ __all__ = [
     "ArchetypeDef",
     "ArchiveError",
     "CardStats",
+    "Final",
     "archetypes",
     "card_stats",
     "deck_core",
+    "final_vp",
+    "finals",
     "read_archive",
 ]
 
@@ -310,3 +316,93 @@ def _card_name(cards: CardIndex, card_id: int) -> str:
         return cards[card_id].name
     except KeyError:
         return str(card_id)
+
+
+# --- the finals' scores -------------------------------------------------------------------------------
+# A winning deck's file usually states its score under the header: "-- 2GW7 + 3.5vp in final" (game wins and
+# VP of the preliminary rounds, then the winner's VP in the final). Players write it freely: "3,5", "VP",
+# "finals", "in the final", seeds in parentheses, "/" between rounds, a single dash or none, typos ("fnal").
+
+FINAL_SEATS = 5  # a final is the top five's table (VEKN tournament rules): at most 5 VP to take
+_FINAL = re.compile(r"\bfi?na[lm]", re.IGNORECASE)  # "final", "finals", "finale", and the archive's "fnal", "finam"
+# A line that opens with a score ("3vp…", "1GW4 + …", ".5 in final", "GW3…"), not with prose that quotes one
+# ("Won with 4vp in final", "1. Nikos (3VP, 2vp in final)": another finalist).
+_SCORE_START = re.compile(r"^(?:gw|(?:\d+(?:\.\d+)?|\.\d+)\s*(?:gw|vps?\b|v\.p\.|[-+,;/(]|in\b|$))", re.IGNORECASE)
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?|\.\d+)\s*(gw)?", re.IGNORECASE)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Final:
+    """A winning deck's final as its file states it: the file's name, the event's first day, the winner's VP in
+    the final (None when no line states it) and the score line read (the line no VP was read from when
+    ``vp`` is None; "" when the file has none)."""
+
+    name: str
+    date: datetime.date
+    vp: float | None
+    line: str
+
+
+def _plain(line: str) -> str:
+    """A score line without its leading dashes, decimal commas made points ("3,5"), ½ as .5."""
+    text = line.strip().lstrip("-\u2013\u2014 \t").replace("\u00bd", ".5")
+    return re.sub(r"(\d),(\d)", r"\1.\2", text)
+
+
+def final_vp(line: str) -> float | None:
+    """The winner's VP in the final from a score line ("-- 1GW3.5 (5th seed) + 4vp in final" → 4.0), or None
+    when the line states none (no final named, "timeout in final", a number no final can give).
+
+    The final's score is the last term before the word "final" ("+", "/", "," and ";" separate the rounds,
+    parentheses hold seeds), or the score after "Final…:" ("Finale 2nd seed: GW2.5"); a number written before
+    "GW" counts game wins, not VP.
+    """
+    text = _plain(line)
+    words = list(_FINAL.finditer(text))
+    if not words:
+        return None
+    last = words[-1]
+    before = text[: last.start()]
+    while (shorter := re.sub(r"\([^()]*\)", " ", before)) != before:  # seeds, "(4 players table)"
+        before = shorter
+    values = _vp_values(re.split(r"[+/;,]", before)[-1])
+    if not values and (after := re.match(r"\w*[^:]{0,30}:(.*)$", text[last.start() :])):
+        values = _vp_values(after[1])
+    if not values:
+        return None
+    vp = values[-1]
+    # Half points only (the time limit gives each survivor ½ VP), and no more than a final's table holds.
+    return vp if 0 <= vp <= FINAL_SEATS and (vp * 2).is_integer() else None
+
+
+def _vp_values(term: str) -> list[float]:
+    """The numbers of a score's term that may be VP: not those written before "GW" (game wins)."""
+    return [float(m[1]) for m in _NUMBER.finditer(term) if not m[2]]
+
+
+def _score_lines(deck: Deck) -> list[str]:
+    """The lines of a deck's file that may state its score: the parser's score line under the header, then
+    the lines of the description that open with a score (placed after "Deck Name:", or without "--")."""
+    lines = [deck.event.score] if deck.event and deck.event.score else []
+    return lines + [line for line in deck.description.splitlines() if _SCORE_START.match(_plain(line))]
+
+
+def finals(files: Iterable[tuple[str, bytes]], cards: CardIndex, *, since: datetime.date | None = None) -> list[Final]:
+    """The final of every archive file dated ``since`` or later (every dated file by default; undated and
+    unreadable files are left out), in file-name order, from ``read_archive``'s files: the winner's VP from the
+    first of its score lines that states it."""
+    found = []
+    for name, data in sorted(files):
+        try:
+            deck = decklist.parse(data, cards, path=name)
+        except DecklistError:
+            continue
+        date = deck.event.date if deck.event else None
+        if date is None or (since is not None and date < since):
+            continue
+        lines = _score_lines(deck)
+        read = next(((line, vp) for line in lines if (vp := final_vp(line)) is not None), None)
+        found.append(
+            Final(name, date, read[1], read[0]) if read else Final(name, date, None, lines[0] if lines else "")
+        )
+    return found
