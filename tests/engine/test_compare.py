@@ -1,0 +1,167 @@
+"""Paired runs (``engine.compare``): A and B in the same games differ only by the deck in slot 0, so a deck paired
+with itself differs by exactly 0; the paired difference and its interval; the verdict in words; card_impact's
+blanks, its games as built played once for every card, and its order (most valuable first)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.paths import TWDA
+from vtesdeck.core import decklist
+from vtesdeck.core.engine import compare, run
+from vtesdeck.core.engine.compile import compiled
+from vtesdeck.core.engine.state import vampire_template
+from vtesdeck.core.twda import read_archive
+
+MINUS = compare.MINUS
+
+
+@pytest.fixture(scope="module")
+def field(cards):
+    return run.field_from_files(read_archive(TWDA), cards, limit=8)
+
+
+@pytest.fixture(scope="module")
+def tupdogs(cards):
+    return decklist.parse((TWDA / "10009.txt").read_bytes(), cards)
+
+
+@pytest.fixture(scope="module")
+def malkavians(cards):
+    return decklist.parse((TWDA / "10012.txt").read_bytes(), cards)
+
+
+def test_a_deck_paired_with_itself_differs_by_exactly_zero(tupdogs, cards, field):
+    result = compare.compare(tupdogs, tupdogs, cards, games=6, seed=3, players=4, field=field)
+    assert (result.diff.vp, result.diff.vp_ci95, result.diff.wins, result.diff.wins_ci95) == (0, (0, 0), 0, (0, 0))
+    assert result.a == result.b and result.diff.games == 6 and not result.errors
+    data = result.to_dict()
+    assert data["verdict"] == "no difference found at this size (95 % [0.00, 0.00])"
+    assert data["decks"][0] == {
+        "vp_mean": result.a.vp_mean,
+        "vp_ci95": list(result.a.vp_ci95),
+        "game_wins": result.a.game_wins,
+    }
+
+
+def test_the_paired_games_differ_only_by_the_deck_compared(tupdogs, malkavians, cards, field, monkeypatch):
+    """Game i of A and game i of B: the same seed, seats, opponents and field; only slot 0 changes."""
+    calls = []
+    real = run.play_one
+
+    def spy(decks, cards, **kwargs):
+        calls.append((decks[0], list(decks[1:]), kwargs))
+        return real(decks, cards, **kwargs)
+
+    monkeypatch.setattr(run, "play_one", spy)
+    opponent = [malkavians]
+    compare.compare(tupdogs, malkavians, cards, games=3, seed=2, players=4, opponents=opponent, field=field)
+    assert [deck for deck, _, _ in calls] == [tupdogs] * 3 + [malkavians] * 3
+    assert [rest for _, *rest in calls[:3]] == [rest for _, *rest in calls[3:]]
+
+
+def test_two_different_decks_give_a_paired_difference_equal_to_the_difference_of_means(
+    tupdogs, malkavians, cards, field
+):
+    result = compare.compare(tupdogs, malkavians, cards, games=8, seed=1, players=4, field=field)
+    assert result.diff.vp != 0
+    assert result.diff.vp == pytest.approx(result.b.vp_mean - result.a.vp_mean)
+    low, high = result.diff.vp_ci95
+    assert low < result.diff.vp < high
+    again = compare.compare(tupdogs, malkavians, cards, games=8, seed=1, players=4, field=field)
+    assert again.to_dict() == result.to_dict()  # same arguments, same figures
+
+
+def test_a_deck_whose_library_is_all_blanks_does_worse(malkavians, cards, field):
+    table = compare.with_blanks(malkavians, cards)
+    blank = malkavians
+    for card_id in list(malkavians.library):
+        blank = compare.blanked(blank, card_id, table)
+    assert blank.library == {compare.BLANK_LIBRARY: malkavians.library_count} and blank.crypt == malkavians.crypt
+    result = compare.compare(malkavians, blank, table, games=8, seed=2, players=4, field=field)
+    assert result.diff.vp < 0 and result.diff.games == 8
+    assert compare.verdict(result.diff.vp, result.diff.vp_ci95).startswith(("A is better by", "no difference"))
+
+
+@pytest.mark.parametrize(
+    "diff, ci, words",
+    [
+        (0.1, (0.01, 0.18), "B is better by 0.10 VP a game, 95 % [0.01, 0.18]"),
+        (-0.1, (-0.18, -0.01), "A is better by 0.10 VP a game, 95 % [0.01, 0.18]"),
+        (0.01, (-0.05, 0.07), f"no difference found at this size (95 % [{MINUS}0.05, 0.07])"),
+        (0.0, (-0.001, 0.001), "no difference found at this size (95 % [0.00, 0.00])"),
+        (0.5, None, "too few games to tell (an interval needs at least 2)"),
+        (None, None, "no game finished on both sides: nothing to compare"),
+    ],
+)
+def test_the_verdict_says_which_deck_is_better_only_when_the_interval_leaves_0_out(diff, ci, words):
+    assert compare.verdict(diff, ci) == words
+
+
+def test_runs_that_cannot_be_played_are_refused_before_any_game(tupdogs, cards, field):
+    for kwargs in ({"players": 3}, {"games": 0}, {"seed": -1}, {"opponents": [tupdogs] * 4}):
+        with pytest.raises(ValueError):
+            compare.compare(tupdogs, tupdogs, cards, **{"games": 1, "seed": 0, "players": 4, "field": field, **kwargs})
+    with pytest.raises(ValueError, match="archive"):
+        compare.compare(tupdogs, tupdogs, cards, games=1, seed=0, players=4)
+    with pytest.raises(ValueError, match="archive"):
+        compare.card_impact(tupdogs, cards, games=1, seed=0, players=4, field=())
+
+
+def test_blanks_keep_the_deck_s_shape_and_the_card_s_place(tupdogs, cards):
+    table = compare.with_blanks(tupdogs, cards)
+    tupdog = cards.lookup("Tupdog")
+    keith = cards.lookup("Keith Moody")
+    without = compare.blanked(tupdogs, tupdog.id, table)
+    assert without.crypt_count == tupdogs.crypt_count and without.library == tupdogs.library
+    blank = table[list(without.crypt)[list(tupdogs.crypt).index(tupdog.id)]]  # where Tupdog was
+    assert blank.id not in cards and blank.capacity == tupdog.capacity and not blank.disciplines
+    assert (blank.clans, blank.sect, blank.title, blank.votes) == ((), "", "", 0)
+    assert not vampire_template(blank.id, table).unique  # Tupdogs are not unique: neither is their blank
+    assert vampire_template(compare.blank_vampire(keith, cards).id, table).unique
+    doll = cards.lookup("Deflection")
+    library = compare.blanked(tupdogs, doll.id, table).library
+    assert list(library) == [compare.BLANK_LIBRARY if c == doll.id else c for c in tupdogs.library]
+    assert compare.BLANK_LIBRARY not in compiled(table).implemented  # never offered as a play
+    with pytest.raises(ValueError):
+        compare.blanked(tupdogs, cards.lookup("Blood Doll").id, table)
+
+
+def test_card_impact_plays_the_games_as_built_once_for_every_card(tupdogs, cards, field, monkeypatch):
+    names = ("Keith Moody", "Deflection", "Dive Bomb")  # a vampire, a modelled and an unmodelled library card
+    only = {cards.lookup(name).id for name in names}
+    played = []
+    real = run.play_one
+    monkeypatch.setattr(run, "play_one", lambda decks, cards, **kw: played.append(kw["i"]) or real(decks, cards, **kw))
+    impact = compare.card_impact(tupdogs, cards, games=4, seed=5, players=4, field=field, only=only)
+    assert len(played) == impact.played == compare.impact_games(tupdogs, 4, only) == 4 * (3 + 1)
+    assert sorted(card.name for card in impact.cards) == sorted(names)
+    deltas = [card.delta.vp for card in impact.cards]
+    assert deltas == sorted(deltas, reverse=True)  # the most valuable first
+    # The copy of the card index that holds the blanks plays the games as built exactly as the index does.
+    built = compare.play_deck(tupdogs, cards, games=4, seed=5, players=4, field=field)
+    assert impact.as_built == compare.figures(built, range(4), 4)
+    dive_bomb = next(card for card in impact.cards if card.name == "Dive Bomb")
+    assert not dive_bomb.modelled and dive_bomb.delta.vp == 0  # an unmodelled card already plays as a blank
+    assert [list(card.to_dict()) for card in impact.cards] == [
+        ["id", "name", "copies", "vp_delta", "vp_delta_ci95", "win_delta", "win_delta_ci95"]
+    ] * 3
+    assert list(impact.to_dict())[:3] == ["cards", "games", "seed"]
+    assert {card.name: card.copies for card in impact.cards} == {"Keith Moody": 2, "Deflection": 2, "Dive Bomb": 4}
+
+
+def test_a_game_that_raises_is_an_error_of_its_side_and_left_out_of_the_pairs(tupdogs, cards, field, monkeypatch):
+    real = run.play_one
+
+    def flaky(decks, cards, **kwargs):
+        if decks[0] is not tupdogs and kwargs["i"] == 1:
+            raise RuntimeError("boom")
+        return real(decks, cards, **kwargs)
+
+    monkeypatch.setattr(run, "play_one", flaky)
+    table = compare.with_blanks(tupdogs, cards)
+    other = compare.blanked(tupdogs, cards.lookup("Deflection").id, table)
+    result = compare.compare(tupdogs, other, table, games=3, seed=0, players=4, field=field)
+    assert [(side, error.game, error.error) for side, error in result.errors] == [("b", 1, "RuntimeError: boom")]
+    assert result.diff.games == 2
+    assert result.to_dict()["errors"][0]["deck"] == "b"
