@@ -72,6 +72,7 @@ def play_table(job: tuple[int, int, str, str, int | None, bool]) -> list[dict[st
                 "new": sorted(new_seats),
                 "decks": picks,
                 "vp": [s.vp for s in game.seats],
+                "ousted": [s.ousted_at is not None for s in game.seats],
                 "winner": economy.winner(game),
                 "time": game.ended_by == "time",
                 "rounds": game.round,
@@ -115,6 +116,13 @@ def yardstick(games: list[dict[str, Any]], kinds: dict[int, str]) -> None:
         f"on time {sum(g['time'] for g in games) / len(games):.1%}, "
         f"no winner {sum(g['winner'] is None for g in games) / len(games):.1%}"
     )
+    seats_new = [(r["ousted"][s], r["vp"][s]) for r in games for s in r["new"]]
+    seats_old = [(r["ousted"][s], r["vp"][s]) for r in games for s in range(SEATS) if s not in r["new"]]
+    for label, rows in (("new", seats_new), ("old", seats_old)):
+        print(
+            f"  {label} bot's seats: ousted in {sum(o for o, _ in rows) / len(rows):.1%} of games, "
+            f"{sum(v for _, v in rows) / len(rows):.2f} VP a seat"
+        )
     per: dict[tuple[str, bool], list[float]] = defaultdict(list)
     for g in games:
         for s, d in enumerate(g["decks"]):

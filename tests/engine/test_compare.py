@@ -8,8 +8,10 @@ import pytest
 
 from tests.paths import TWDA
 from vtesdeck.core import decklist
+from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import compare, run
 from vtesdeck.core.engine.compile import compiled
+from vtesdeck.core.engine.simulation import GamesInputError
 from vtesdeck.core.engine.state import vampire_template
 from vtesdeck.core.twda import read_archive
 
@@ -64,10 +66,9 @@ def test_two_different_decks_give_a_paired_difference_equal_to_the_difference_of
     tupdogs, malkavians, cards, field
 ):
     result = compare.compare(tupdogs, malkavians, cards, games=8, seed=1, players=4, field=field)
-    assert result.diff.vp != 0
     assert result.diff.vp == pytest.approx(result.b.vp_mean - result.a.vp_mean)
     low, high = result.diff.vp_ci95
-    assert low < result.diff.vp < high
+    assert low < result.diff.vp < high  # the paired games differ: their differences have a spread
     again = compare.compare(tupdogs, malkavians, cards, games=8, seed=1, players=4, field=field)
     assert again.to_dict() == result.to_dict()  # same arguments, same figures
 
@@ -165,3 +166,91 @@ def test_a_game_that_raises_is_an_error_of_its_side_and_left_out_of_the_pairs(tu
     assert [(side, error.game, error.error) for side, error in result.errors] == [("b", 1, "RuntimeError: boom")]
     assert result.diff.games == 2
     assert result.to_dict()["errors"][0]["deck"] == "b"
+
+
+# --- in chunks, on workers ------------------------------------------------------------------------------------
+
+
+def chunked(plan, cards, *, seed, games, size, order=reversed):
+    """The plan's games played in chunks of ``size`` game indices, the chunks merged in the given order."""
+    table = plan.table(cards)
+    starts = list(range(0, games, size))
+    tallies = [
+        compare.play_chunk(plan, table, seed=seed, start=start, stop=min(start + size, games)) for start in starts
+    ]
+    return compare.merge_chunks(order(tallies))
+
+
+def test_a_compare_plan_played_in_chunks_merged_in_any_order_gives_compare_s_figures(tupdogs, malkavians, cards, field):
+    plan = compare.make_plan(tupdogs, cards, other=malkavians, field=field, players=4, seed=3)
+    assert (plan.sides, plan.per_game) == (("a", "b"), 2)
+    plan = compare.Plan.from_dict(plan.to_dict())  # as a worker reads it back from the job's row
+    merged = chunked(plan, cards, seed=3, games=5, size=2)
+    assert [len(merged["sides"][side]["vp"]) for side in ("a", "b")] == [5, 5]
+    report = compare.plan_report(plan, cards, merged, seed=3)
+    whole = compare.compare(tupdogs, malkavians, cards, games=5, seed=3, players=4, field=plan.field)
+    assert report.to_dict() == whole.to_dict()
+
+
+def test_an_impact_plan_played_in_chunks_gives_card_impact_s_figures_and_counts_every_game(tupdogs, cards, field):
+    only = {cards.lookup(name).id for name in ("Keith Moody", "Deflection")}
+    plan = compare.Plan.from_dict(
+        compare.make_plan(tupdogs, cards, field=field, players=4, seed=5, only=only).to_dict()
+    )
+    assert plan.measured == tuple(compare.measured_cards(tupdogs, only)) and plan.per_game == 3
+    done = []
+    table = plan.table(cards)
+    first = compare.play_chunk(plan, table, seed=5, start=0, stop=2, progress=done.append)
+    assert done == list(range(1, 2 * plan.per_game + 1))  # each game of each side, the chunk's count
+    rest = compare.play_chunk(plan, table, seed=5, start=2, stop=3)
+    report = compare.plan_report(plan, cards, compare.merge_chunks([rest, first]), seed=5)
+    whole = compare.card_impact(tupdogs, cards, games=3, seed=5, players=4, field=plan.field, only=only)
+    assert report.to_dict() == whole.to_dict()
+    assert [(card.id, card.modelled, card.crypt) for card in report.cards] == [
+        (card.id, card.modelled, card.crypt) for card in whole.cards
+    ]
+
+
+def test_chunks_must_cover_every_game_once(tupdogs, malkavians, cards, field):
+    plan = compare.make_plan(tupdogs, cards, other=malkavians, field=field, players=4)
+    one = compare.play_chunk(plan, cards, seed=0, start=0, stop=1)
+    three = compare.play_chunk(plan, cards, seed=0, start=2, stop=3)
+    with pytest.raises(ValueError, match="missing or counted twice"):
+        compare.merge_chunks([one, three])
+    with pytest.raises(ValueError, match="missing or counted twice"):
+        compare.merge_chunks([one, one])
+    with pytest.raises(ValueError, match="another version"):
+        compare.merge_chunks([{**one, "version": 0}])
+
+
+def test_a_plan_refuses_what_cannot_be_played_naming_the_field_at_fault(tupdogs, cards, field):
+    small = Deck(name="small", crypt=dict(tupdogs.crypt), library={cards.lookup("Deflection").id: 5})
+    cases = [
+        ({"other": small}, "other"),
+        ({"players": 3}, "players"),
+        ({"seed": -1}, "seed"),
+        ({"field": []}, "opponents"),
+    ]
+    for kwargs, name in cases:
+        with pytest.raises(GamesInputError) as refused:
+            compare.make_plan(tupdogs, cards, **{"field": field, **kwargs})
+        assert refused.value.field == name, kwargs
+    with pytest.raises(GamesInputError) as refused:
+        compare.make_plan(small, cards, field=field)
+    assert refused.value.field == "deck" and "cannot sit at a table" in str(refused.value)
+    with pytest.raises(ValueError, match="another version"):
+        compare.Plan.from_dict({"version": 0})
+
+
+@pytest.mark.parametrize(
+    "diff, ci, found",
+    [
+        (0.1, (0.01, 0.18), compare.Finding(compare.B_BETTER, 0.1, 0.01, 0.18)),
+        (-0.1, (-0.18, -0.01), compare.Finding(compare.A_BETTER, 0.1, 0.01, 0.18)),
+        (0.01, (-0.05, 0.07), compare.Finding(compare.NO_DIFFERENCE, 0.01, -0.05, 0.07)),
+        (0.5, None, compare.Finding(compare.TOO_FEW)),
+        (None, None, compare.Finding(compare.NOTHING)),
+    ],
+)
+def test_the_finding_is_the_verdict_before_its_words(diff, ci, found):
+    assert compare.finding(diff, ci) == found
