@@ -29,6 +29,12 @@ The heuristic bot's changes to the baseline:
   (100 tables), and fewer vampires lose (35 %).
 - Referendums (``_vote_outlook``): a political action is called when its votes can carry it: sure to pass
   against every other seat's votes, W_VOTES_SURE more; hopeless (not half of theirs), W_VOTES_HOPELESS less.
+- Rushes (``_rush``): an action that enters combat with a minion is judged with the hand: the actor's strength
+  plus the best strike or strength card of the hand it can play, and its additional strikes, against the
+  target's blood (a vampire) or life (an ally); a blow that sends it to torpor or burns it is worth W_RUSH plus
+  its capacity, more (W_RUSH_THREAT) when it is a minion of the prey (a blocker) or of the predator (a
+  bleeder); a combat the actor cannot win (the target hits back for its blood and it cannot prevent) is refused.
+  The baseline counted the strength alone, so Tupdogs (strength 1) never attacked a vampire.
 - No loops (``decide``, ``_repeated``): a minion does not take again, in the same turn, an action it took already
   (the same kind, card and target) unless it bleeds. A minion that can unlock after acting (Baron Dieudonne,
   Nakhthorheb) otherwise hunts, or burns the counters of an empty Powerbase: Madrid, until the game's decision
@@ -42,11 +48,19 @@ from collections.abc import Callable, Sequence
 
 from .baseline import W_BLEED, BaselineBot
 from .economy import Kind, Option
-from .game import handler_of, may_play, votes_of
+from .game import controller, handler_of, may_play, strength_of, votes_of
 from .handlers import Handler
 from .state import VAMPIRE, Minion, Phase
 from .view import Bot, View
-from .vocabulary import Redirect, ReduceBleed, ReduceBleedToZero
+from .vocabulary import (
+    AdditionalStrikes,
+    CombatStrength,
+    Prevent,
+    Redirect,
+    ReduceBleed,
+    ReduceBleedToZero,
+    StrikeWith,
+)
 from .windows import Act, W
 
 W_OUST_NOW = 70.0  # a bleed that ousts: a victory point and 6 pool, above every other action
@@ -60,6 +74,8 @@ BLEED_DEFENCE = (Redirect, ReduceBleed, ReduceBleedToZero)  # the effects a guar
 W_REDIRECT_PREY = 6.0  # a redirected bleed sent to the seat's prey, over another seat
 W_VOTES_SURE = 8.0  # a referendum the seat's votes carry against every other seat's
 W_VOTES_HOPELESS = -20.0  # … one they cannot carry against half of them: below a bleed
+W_RUSH = 24.0  # a rush that sends a vampire to torpor or burns an ally (the baseline's worth of a good rush)
+W_RUSH_THREAT = 8.0  # … of the prey (a blocker less) or the predator (a bleeder less)
 W_REPEAT = -3.0  # the same action again in a turn (not a bleed): below a pass
 
 
@@ -182,6 +198,8 @@ class HeuristicBot(BaselineBot):
         score = super()._play(view, o)
         if score <= 0:
             return score
+        if action and mode.enters_combat and o.target in view.game_for_scores().minions:
+            return self._rush(view, o)
         if action and mode.political:
             return score + self._vote_outlook(view)
         if o.target >= 0 and mode.window is W.BLOCKS_DECLINED and any(isinstance(e, Redirect) for e in mode.effects):
@@ -191,6 +209,45 @@ class HeuristicBot(BaselineBot):
             elif act is not None and o.target == act.seat:
                 score -= 1.0
         return score
+
+    def _rush(self, view: View, o: Option) -> float:
+        """An action entering combat with a minion (the module's docstring)."""
+        game = view.game_for_scores()
+        me, them = view.minion(o.minion), view.minion(o.target)
+        if me is None or them is None:
+            return -1.0
+        hits, strength, prevent = 1, strength_of(game, me.id), 0
+        best = 0
+        comp = game.compiled
+        for copy in view.hand:
+            vekn = view.card(copy)
+            for window in (W.STRIKE, W.BEFORE_STRIKES, W.PREVENT):
+                for h in comp.hand.get((vekn, window), ()):
+                    if not may_play(game, h, me):
+                        continue
+                    for e in h.mode.effects:
+                        if isinstance(e, StrikeWith) and e.strike.damage is not None:
+                            best = max(best, e.strike.damage + e.strike.bonus - strength)
+                        elif isinstance(e, StrikeWith):
+                            best = max(best, e.strike.bonus)
+                        elif isinstance(e, CombatStrength):
+                            best = max(best, e.value - strength)
+                        elif isinstance(e, AdditionalStrikes):
+                            hits = 2
+                        elif isinstance(e, Prevent):
+                            prevent = max(prevent, e.amount)
+        damage = (strength + best) * hits
+        health = them.blood  # an ally's life is its blood
+        if them.kind == VAMPIRE and them.torpor:
+            return -1.0
+        if strength_of(game, them.id) - prevent >= me.blood and damage < health:
+            return -5.0
+        if damage < health:
+            return -2.0
+        seat = view.seat
+        owner = controller(game, them.id)
+        threat = W_RUSH_THREAT if owner in (view.prey(seat), view.predator(seat)) else 0.0
+        return W_RUSH + them.capacity + threat
 
     def _vote_outlook(self, view: View) -> float:
         """A referendum's prospects before calling it: the seat's votes (its titled vampires', the card's own, the
