@@ -35,6 +35,10 @@ The heuristic bot's changes to the baseline:
   its capacity, more (W_RUSH_THREAT) when it is a minion of the prey (a blocker) or of the predator (a
   bleeder); a combat the actor cannot win (the target hits back for its blood and it cannot prevent) is refused.
   The baseline counted the strength alone, so Tupdogs (strength 1) never attacked a vampire.
+- Blocks (``_block``): a block the baseline would make is refused when the acting minion's strength is at least
+  the blocker's blood (its hand strike alone sends the blocker to torpor), unless the action is a bleed that
+  would oust the seat, which is blocked first (W_BLOCK_OUST). Measured: blocking nothing at all did as well as
+  the baseline's blocks (46.6 % against 45.9 %); these blocks do better (47.8 %).
 - No loops (``decide``, ``_repeated``): a minion does not take again, in the same turn, an action it took already
   (the same kind, card and target) unless it bleeds. A minion that can unlock after acting (Baron Dieudonne,
   Nakhthorheb) otherwise hunts, or burns the counters of an empty Powerbase: Madrid, until the game's decision
@@ -76,6 +80,7 @@ W_VOTES_SURE = 8.0  # a referendum the seat's votes carry against every other se
 W_VOTES_HOPELESS = -20.0  # … one they cannot carry against half of them: below a bleed
 W_RUSH = 24.0  # a rush that sends a vampire to torpor or burns an ally (the baseline's worth of a good rush)
 W_RUSH_THREAT = 8.0  # … of the prey (a blocker less) or the predator (a bleeder less)
+W_BLOCK_OUST = 50.0  # blocking a bleed that would oust the seat, over the baseline's worth of the block
 W_REPEAT = -3.0  # the same action again in a turn (not a bleed): below a pass
 
 
@@ -208,6 +213,19 @@ class HeuristicBot(BaselineBot):
                 score += W_REDIRECT_PREY
             elif act is not None and o.target == act.seat:
                 score -= 1.0
+        return score
+
+    def _block(self, view: View, o: Option) -> float:
+        score = super()._block(view, o)
+        act, m = view.action(), view.minion(o.minion)
+        if score <= 0 or act is None or m is None:
+            return score
+        if act.is_bleed() and act.bleed >= view.pool(view.seat):
+            return score + W_BLOCK_OUST
+        game = view.game_for_scores()
+        actor = game.minions.get(act.actor)
+        if actor is not None and strength_of(game, actor.id) >= m.blood:
+            return -3.0  # a combat its blocker loses, for an action that does not oust the seat
         return score
 
     def _rush(self, view: View, o: Option) -> float:
