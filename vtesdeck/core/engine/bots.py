@@ -39,6 +39,10 @@ The heuristic bot's changes to the baseline:
   the blocker's blood (its hand strike alone sends the blocker to torpor), unless the action is a bleed that
   would oust the seat, which is blocked first (W_BLOCK_OUST). Measured: blocking nothing at all did as well as
   the baseline's blocks (46.6 % against 45.9 %); these blocks do better (47.8 %).
+- Cards in hand are for playing (``_play``): a card from the hand worth playing at all is worth W_CYCLE more,
+  for the fresh card that replaces it. The baseline weighs a card's effect against a bleed or a pass as if
+  the card stayed; with the bonus marginal cards get played and the hand turns over: measured alone, 50.9 %
+  of the VP (200 tables) against 47.8 % without it (3 points: 47.3 %; 20 points: 50.6 %).
 - No loops (``decide``, ``_repeated``): a minion does not take again, in the same turn, an action it took already
   (the same kind, card and target) unless it bleeds. A minion that can unlock after acting (Baron Dieudonne,
   Nakhthorheb) otherwise hunts, or burns the counters of an empty Powerbase: Madrid, until the game's decision
@@ -81,6 +85,7 @@ W_VOTES_HOPELESS = -20.0  # … one they cannot carry against half of them: belo
 W_RUSH = 24.0  # a rush that sends a vampire to torpor or burns an ally (the baseline's worth of a good rush)
 W_RUSH_THREAT = 8.0  # … of the prey (a blocker less) or the predator (a bleeder less)
 W_BLOCK_OUST = 50.0  # blocking a bleed that would oust the seat, over the baseline's worth of the block
+W_CYCLE = 12.0  # a card worth playing from the hand, over its own worth: it is replaced by a fresh card
 W_REPEAT = -3.0  # the same action again in a turn (not a bleed): below a pass
 
 
@@ -204,15 +209,17 @@ class HeuristicBot(BaselineBot):
         if score <= 0:
             return score
         if action and mode.enters_combat and o.target in view.game_for_scores().minions:
-            return self._rush(view, o)
-        if action and mode.political:
-            return score + self._vote_outlook(view)
-        if o.target >= 0 and mode.window is W.BLOCKS_DECLINED and any(isinstance(e, Redirect) for e in mode.effects):
+            score = self._rush(view, o)
+        elif action and mode.political:
+            score += self._vote_outlook(view)
+        elif o.target >= 0 and mode.window is W.BLOCKS_DECLINED and any(isinstance(e, Redirect) for e in mode.effects):
             act = view.action()
             if o.target == view.prey(view.seat):
                 score += W_REDIRECT_PREY
             elif act is not None and o.target == act.seat:
                 score -= 1.0
+        if score > 0 and o.card in view.game_for_scores().seats[view.seat].hand:
+            score += W_CYCLE  # the card is replaced: a play is also a fresh card
         return score
 
     def _block(self, view: View, o: Option) -> float:
