@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/games.py [--twda ../shared/twda] [--games 200] [--players 5] [--rounds R]
                                     [--profile] [--controls] [--audit N [--audit-from K]] [--check]
+                                    [--bots heuristic|baseline|random]
 
 Tables of archive decks since 2018 (a fixed sample) play ``--games`` games with the heuristic bot, in
 process, one after another (the way a worker plays a chunk), ``--rounds`` as the round cap (default:
@@ -39,15 +40,17 @@ from vtesdeck.core import carddb  # noqa: E402
 from vtesdeck.core.deck import Deck  # noqa: E402
 from vtesdeck.core.engine import options, run  # noqa: E402
 from vtesdeck.core.engine import table as tb  # noqa: E402
-from vtesdeck.core.engine.bots import HeuristicBot, View  # noqa: E402
+from vtesdeck.core.engine.bots import HeuristicBot, View, by_name  # noqa: E402
 from vtesdeck.core.engine.compile import compiled  # noqa: E402
 from vtesdeck.core.engine.economy import Option, winner  # noqa: E402
 from vtesdeck.core.twda import read_archive  # noqa: E402
 
+BOT = "heuristic"  # --bots: the bot at every seat of the timed games
+
 
 def play(decks, cards, **options):  # type: ignore[no-untyped-def]
-    """A game with a HeuristicBot per seat unless others are given."""
-    options.setdefault("bots", tb.heuristic_bots(len(decks)))
+    """A game with the ``--bots`` bot (the heuristic bot by default) at every seat unless others are given."""
+    options.setdefault("bots", [by_name(BOT) for _ in decks])
     return tb.play(decks, cards, **options)
 
 
@@ -228,8 +231,12 @@ def main() -> int:
     parser.add_argument("--audit", type=int, default=0)
     parser.add_argument("--audit-from", type=int, default=0, help="the first game of the audit's sequence")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--bots", default="heuristic", help="the bot at every seat: heuristic, baseline or random")
     args = parser.parse_args()
-    print(f"bench/games.py: {pin_to_one_core()}; engine {engine_build()}")
+    global BOT
+    BOT = args.bots
+    by_name(BOT)  # an unknown name fails here, in words
+    print(f"bench/games.py: {pin_to_one_core()}; engine {engine_build()}; the {BOT} bot at every seat")
     cards = carddb.load()
     compiled(cards)
     if not args.twda.is_dir():
