@@ -156,7 +156,10 @@ class GamesForm(forms.Form):
         label=_("Seed (optional)"),
         required=False,
         widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
-        help_text=_("The same deck, table and seed give the same games; empty: a random one."),
+        help_text=_(
+            "The same deck, table and seed give the same games; empty: this deck's own seed, the same for every "
+            "revision, so that games of two revisions at the same table are played at the same tables."
+        ),
     )
 
     def __init__(self, *args, archetypes=(), decks=(), styles=(), **kwargs) -> None:
@@ -220,3 +223,147 @@ class GamesForm(forms.Form):
         if data["opponents"] == "field":
             attrs["field_since"] = data.get("field_since") or FIELD_SINCE
         return attrs
+
+
+# --- paired games: what each card brings, and two decks compared ----------------------------------------------
+
+# Games for each version of the deck: a card impact plays them once as built and once per card blanked (a 40-card
+# deck: 41 times as many), so a quick look is a few dozen; a comparison plays them twice.
+IMPACT_GAMES_CHOICES = (20, 50, 100, 200)
+COMPARE_GAMES_CHOICES = (100, 200, 500, 1_000)
+
+
+class _PairedForm(forms.Form):
+    """What a paired job asks besides its decks: how many games for each version, the seats, and a seed; the table's
+    bounds checked by the engine's TableOptions (the refusal the API and the CLI give too)."""
+
+    players = forms.IntegerField(
+        label=_("Players"),
+        initial=table.DEFAULT_PLAYERS,
+        widget=forms.Select(choices=[(str(n), str(n)) for n in sorted(PLAYERS, reverse=True)]),
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
+        help_text=_("Empty: the deck's own seed, the same games every time."),
+    )
+
+    def offer_games(self, offered: tuple[int, ...], default: int, label) -> None:
+        """The ``games`` choices within the games limit, each labelled by ``label(n)`` (what it plays in all)."""
+        numbers = [n for n in offered if n <= settings.SIMULATION_MAX_GAMES] or [settings.SIMULATION_MAX_GAMES]
+        field = _choice_field(self, "games")
+        field.choices = [(str(n), label(n)) for n in numbers]
+        field.initial = str(default) if default in numbers else str(numbers[0])
+
+    def clean(self) -> dict[str, Any]:
+        data = cast(dict[str, Any], super().clean())
+        if "players" in data and "seed" in data:
+            try:
+                table.TableOptions(players=data["players"], seed=0 if data["seed"] is None else data["seed"])
+            except table.TableOptionError as exc:
+                self.add_error(exc.field, refusal(exc))
+        return data
+
+    def attrs(self) -> dict[str, Any]:
+        """The request as ``jobs.start_impact`` and ``jobs.start_compare`` read it (the API's validated data)."""
+        return {key: self.cleaned_data[key] for key in ("games", "players", "seed")}
+
+
+class ImpactForm(_PairedForm):
+    """The Games tab's "What each card brings": games for each version of the deck, whose total it states."""
+
+    games = forms.TypedChoiceField(
+        label=_("Games for each card"),
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
+    )
+    prefix = "impact"  # beside the games form on the Games tab: its own field names and ids
+
+    def __init__(self, *args, cards: int, **kwargs) -> None:
+        """``cards``: the deck's distinct cards, each played blanked as many games as the deck as built."""
+        super().__init__(*args, **kwargs)
+        self.cards = cards
+        # Labels of their own: the games form beside it has a "Players" and a "Seed (optional)" too.
+        self.fields["players"].label = _("Players at each table")
+        self.fields["seed"].label = _("Seed of the games (optional)")
+
+        def label(n: int) -> str:
+            total = number_format(n * (cards + 1), force_grouping=True)
+            return ngettext(
+                "%(games)s game each: %(total)s games in all",
+                "%(games)s games each: %(total)s games in all",
+                n,
+            ) % {"games": number_format(n, force_grouping=True), "total": total}
+
+        self.offer_games(IMPACT_GAMES_CHOICES, settings.SIMULATION_DEFAULT_IMPACT_GAMES, label)
+
+
+class CompareForm(_PairedForm):
+    """The deck page's "Compare with…": deck B is a saved revision of this deck (its owner's), another deck of the
+    user's, or an archive deck by its id or a search (a search with several matches offers them to pick)."""
+
+    AGAINST = (
+        ("revision", _("A revision of this deck")),
+        ("deck", _("Another deck of mine")),
+        ("twda", _("An archive deck")),
+    )
+
+    against = forms.ChoiceField(label=_("Compare with"), choices=AGAINST, widget=forms.RadioSelect)
+    revision = forms.TypedChoiceField(label=_("Revision"), coerce=int, required=False, empty_value=None)
+    deck = forms.ChoiceField(label=_("My deck"), required=False)
+    twda = forms.CharField(
+        label=_("Archive deck"),
+        required=False,
+        max_length=200,
+        help_text=_("Its id (the number in its address), or words of its name, event or winner."),
+    )
+    games = forms.TypedChoiceField(
+        label=_("Games for each deck"),
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
+    )
+
+    def __init__(self, *args, revisions=(), decks=(), **kwargs) -> None:
+        """``revisions``: (number, label) of the deck's saved revisions (its owner's only); ``decks``: (id, name) of
+        the user's other decks. A kind with nothing to choose from is not offered."""
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "revision").choices = [("", "—"), *((str(n), label) for n, label in revisions)]
+        _choice_field(self, "deck").choices = [("", "—"), *decks]
+        offered = [
+            (value, label)
+            for value, label in self.AGAINST
+            if value == "twda" or (revisions if value == "revision" else decks)
+        ]
+        _choice_field(self, "against").choices = offered
+        self.fields["against"].initial = offered[0][0]
+        for value, _label in self.AGAINST:
+            if value not in dict(offered):
+                del self.fields[value]
+
+        def label(n: int) -> str:
+            return ngettext(
+                "%(games)s game for each deck: %(total)s games in all",
+                "%(games)s games for each deck: %(total)s games in all",
+                n,
+            ) % {"games": number_format(n, force_grouping=True), "total": number_format(2 * n, force_grouping=True)}
+
+        self.offer_games(COMPARE_GAMES_CHOICES, settings.SIMULATION_DEFAULT_COMPARE_GAMES, label)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        against = data.get("against")
+        if against and data.get(against) in (None, ""):
+            self.add_error(against, _("Choose one, or another kind of deck to compare with."))
+        return data
+
+    def chosen_field(self) -> str:
+        """The form's field that names deck B (where a refusal of it is shown)."""
+        return self.cleaned_data.get("against") or "against"
+
+    def other(self, twda: str | None = None) -> dict[str, Any]:
+        """Deck B as the API takes it (``other``); ``twda``: the archive deck the search found."""
+        against = self.cleaned_data["against"]
+        if against == "twda":
+            return {"twda": twda or self.cleaned_data["twda"].strip()}
+        return {against: self.cleaned_data[against]}

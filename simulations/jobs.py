@@ -1,16 +1,17 @@
-"""A games job from a request's checked values, for the pages and the API alike: what the request asks (the
-opponents for this user), then ``services``, which checks, stores and queues (a proxies job: ``proxies.kind``).
-The API's serializer and the Games tab's form check the values; this module is the one way to start the job."""
+"""A games job, a comparison or a card impact from a request's checked values, for the pages and the API alike:
+what the request asks (the opponents, or the deck to compare with, for this user), then ``services``, which
+checks, stores and queues (a proxies job: ``proxies.kind``). The API's serializer and the pages' forms check the
+values; this module is the one way to start these jobs."""
 
 from __future__ import annotations
 
 from vtesdeck.core.engine import options as table_options
 from vtesdeck.throttling import client_address
 
-from . import services
+from . import kinds, services
 from .models import Simulation
 
-__all__ = ["start_games"]
+__all__ = ["start_compare", "start_games", "start_impact"]
 
 
 def start_games(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
@@ -32,10 +33,65 @@ def start_games(request, attrs: dict, core, cards, *, source_deck=None, paramete
         owner=request.user,
         source_deck=source_deck,
         games=attrs.get("games"),
-        seed=attrs.get("seed"),
+        seed=_seed(attrs, source_deck, parameters),
         players=players,
         rounds=attrs["rounds"] if "rounds" in attrs else "default",
         rules=attrs.get("rules") or "vekn",
         client=client_address(request),
         parameters=stored,
     )
+
+
+def start_compare(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
+    """A comparison from checked request values (the API's, the compare page's): deck A is ``core`` (the job's
+    deck), B the request's ``other`` resolved for this user, both against the archive's field, then
+    ``services.start_paired``. Raises what they raise."""
+    from .opponents import field_decks, resolve_other  # the engine: loaded by the first job that plays games
+
+    other, asked = resolve_other(attrs.get("other"), user=request.user, source_deck=source_deck, cards=cards)
+    return services.start_paired(
+        kinds.COMPARE,
+        deck=core,
+        cards=cards,
+        field=field_decks(),
+        other=other,
+        owner=request.user,
+        source_deck=source_deck,
+        games=attrs.get("games"),
+        seed=_seed(attrs, source_deck, parameters),
+        players=attrs.get("players"),
+        client=client_address(request),
+        parameters={**(parameters or {}), "other": asked},
+    )
+
+
+def start_impact(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
+    """A card impact from checked request values (the API's, the Games tab's): each card of ``core`` blanked
+    against the deck as built, against the archive's field, then ``services.start_paired``."""
+    from .opponents import field_decks
+
+    return services.start_paired(
+        kinds.IMPACT,
+        deck=core,
+        cards=cards,
+        field=field_decks(),
+        owner=request.user,
+        source_deck=source_deck,
+        games=attrs.get("games"),
+        seed=_seed(attrs, source_deck, parameters),
+        players=attrs.get("players"),
+        client=client_address(request),
+        parameters=parameters,
+    )
+
+
+def _seed(attrs: dict, source_deck, parameters: dict | None) -> int | None:
+    """The request's seed, else the deck's own (``services.deck_seed``: a stored deck's, an archive deck's), else
+    None: a decklist's text has no identity to keep a seed by, and gets a random one."""
+    if attrs.get("seed") is not None:
+        return attrs["seed"]
+    if source_deck is not None:
+        return services.deck_seed(f"deck:{source_deck.pk}")
+    if parameters and parameters.get("twda"):
+        return services.deck_seed(f"twda:{parameters['twda']}")
+    return None

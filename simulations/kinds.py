@@ -6,7 +6,7 @@ into chunks (``chunk_sizes``), hand each chunk to ``run_chunk`` in a worker, and
 ``merge`` and ``report`` once all are in. A kind says only what is its own: its unit and limits (settings,
 read when asked so that a test's ``override_settings`` holds), how its plan runs, and the sentences of its
 caps. The core does the work (``vtesdeck.core.draws`` for hands, ``vtesdeck.core.engine.simulation`` for
-games); nothing here imports Django's ORM, and a new kind is a class and one line in ``KINDS``. An app above
+games, ``vtesdeck.core.engine.compare`` for paired games: a comparison, a card impact); nothing here imports Django's ORM, and a new kind is a class and one line in ``KINDS``. An app above
 this one brings its kind with ``register`` (``proxies.kind``), with its own job page (``page``) and its own
 start from an API request (``start_from_request``): simulations never imports it.
 """
@@ -28,7 +28,21 @@ from . import reports
 if TYPE_CHECKING:
     from .models import Simulation
 
-__all__ = ["GAMES", "HANDS", "KINDS", "PLANNER", "JobKind", "OneChunkKind", "card_index", "of", "register"]
+__all__ = [
+    "COMPARE",
+    "GAMES",
+    "HANDS",
+    "IMPACT",
+    "KINDS",
+    "PLANNER",
+    "JobKind",
+    "OneChunkKind",
+    "PairedKind",
+    "card_index",
+    "of",
+    "paired_plan_of",
+    "register",
+]
 
 Progress = Callable[[int], None]
 
@@ -200,8 +214,8 @@ class GamesKind(JobKind):
     name = "games"
     unit = "games"
     min_chunk_size = 1
-    api_parameters = ("players", "rounds", "rules", "opponents", "field_since", "twda")
-    report_serializer = reports.GamesReportSerializer
+    api_parameters: tuple[str, ...] = ("players", "rounds", "rules", "opponents", "field_since", "twda")
+    report_serializer: type[serializers.Serializer] | None = reports.GamesReportSerializer
 
     @property
     def max_units(self) -> int:
@@ -308,6 +322,116 @@ def plan_of(simulation: Simulation):
     return plan
 
 
+class PairedKind(GamesKind):
+    """Paired games (``vtesdeck.core.engine.compare``): the same games played by two versions of a deck or more.
+    Their unit is the game played, which the games limits and caps count (a comparison plays each game twice, a
+    card impact once as built and once per card blanked: ``compare.Plan.per_game``). A chunk is a range of game
+    indices, ``chunk_size / per_game`` of them (``services.start_paired`` makes the chunk size a multiple of it),
+    played for every side; its tally is each side's per-game results, and the tallies are joined by game index
+    (``compare.merge_chunks``) before the report, which holds ``compare``'s figures (``compare.plan_report``)."""
+
+    api_parameters: tuple[str, ...] = ("games", "players")
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        from vtesdeck.core.engine import compare
+
+        plan, table = paired_plan_of(simulation)
+        start = index * self.chunk_size_of(simulation) // plan.per_game
+        stop = start + units // plan.per_game
+        return compare.play_chunk(plan, table, seed=simulation.seed, start=start, stop=stop, progress=progress)
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        from vtesdeck.core.engine import compare
+
+        return compare.merge_chunks(tallies)
+
+    def figures(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """What both reports hold beside their own figures: the games played in all, the games that raised."""
+        errors = sum(vp is None for side in tally["sides"].values() for vp in side["vp"])
+        return {"games_played": simulation.units, "error_count": errors, "seconds": round(seconds, 3)}
+
+
+class CompareKind(PairedKind):
+    name = "compare"
+    unit = "games"
+    api_parameters = ("games", "players", "other")
+    report_serializer = reports.CompareReportSerializer
+
+    def default_units(self) -> int:
+        return settings.SIMULATION_DEFAULT_COMPARE_GAMES
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        from vtesdeck.core.engine import compare
+
+        plan, _table = paired_plan_of(simulation)
+        data = compare.plan_report(plan, card_index(), tally, seed=simulation.seed).to_dict()
+        other = plan.other.name if plan.other is not None else ""
+        data["decks"] = [
+            {"name": name, **row} for name, row in zip((plan.deck.name, other), data["decks"], strict=True)
+        ]
+        data["errors"] = data["errors"][: compare.MAX_ERRORS]
+        return {**data, **self.figures(simulation, tally, seconds)}
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        numbers = {"limit": f"{limit:,}", "value": f"{value:,}", "games": f"{value // 2:,}"}
+        return (
+            _(
+                "A comparison plays each game twice, once for each deck: %(games)s games are %(value)s games to "
+                "play, and at most %(limit)s may be unfinished at once. Ask for fewer games."
+            )
+            % numbers
+        )
+
+
+class ImpactKind(PairedKind):
+    name = "impact"
+    unit = "games"
+    api_parameters = ("games", "players", "cards")
+    report_serializer = reports.ImpactReportSerializer
+
+    def default_units(self) -> int:
+        return settings.SIMULATION_DEFAULT_IMPACT_GAMES
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        from vtesdeck.core.engine import compare
+
+        plan, _table = paired_plan_of(simulation)
+        found = compare.plan_report(plan, card_index(), tally, seed=simulation.seed)
+        assert isinstance(found, compare.Impact)  # an impact plan has no other deck
+        data = found.to_dict()
+        # Beside DESIGN.md's figures of each card: its part, and whether the engine models it (an unmodelled
+        # library card plays as a blank already: its delta says nothing of its worth).
+        data["cards"] = [
+            {**row, "kind": "crypt" if card.crypt else "library", "modelled": card.modelled}
+            for card, row in zip(found.cards, data["cards"], strict=True)
+        ]
+        data["errors"] = data["errors"][: compare.MAX_ERRORS]
+        return {**data, "name": plan.deck.name, **self.figures(simulation, tally, seconds)}
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        return _(
+            "A card impact plays every game once as built and once for each card blanked: %(value)s games to play "
+            "here, and at most %(limit)s may be unfinished at once. Ask for fewer games."
+        ) % {"limit": f"{limit:,}", "value": f"{value:,}"}
+
+
+_PAIRED: dict[str, Any] = {}  # a job's plan and card list never change once stored
+
+
+def paired_plan_of(simulation: Simulation):
+    """A paired job's plan and the card list its games are played with (for a card impact, one holding the deck's
+    blanks: ``compare.Plan.table``), made once per process: every chunk of a job a worker runs reuses them."""
+    from vtesdeck.core.engine import compare
+
+    found = _PAIRED.get(simulation.pk)
+    if found is None:
+        if len(_PAIRED) >= 8:
+            _PAIRED.clear()
+        plan = compare.Plan.from_dict(simulation.plan)
+        found = _PAIRED[simulation.pk] = (plan, plan.table(card_index()))
+    return found
+
+
 class OneChunkKind(JobKind):
     """A job done in one piece by one worker (a planner search, a PDF): its whole work is one chunk, so a
     chunk's tally is the job's. Subclasses say their unit, limits, ``run_chunk`` and ``report``."""
@@ -371,8 +495,10 @@ class PlannerKind(OneChunkKind):
 
 HANDS = HandsKind()
 GAMES = GamesKind()
+COMPARE = CompareKind()
+IMPACT = ImpactKind()
 PLANNER = PlannerKind()
-KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES, PLANNER)}
+KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES, COMPARE, IMPACT, PLANNER)}
 
 
 def register(kind: JobKind) -> None:

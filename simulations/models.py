@@ -40,6 +40,8 @@ class Simulation(models.Model):
         GAMES = "games", _("Full games")
         PROXIES = "proxies", _("Proxy sheets")  # a printable PDF of a deck's cards
         PLANNER = "planner", _("Build planner")  # the largest set of one's decks buildable at once
+        COMPARE = "compare", _("Two decks compared")  # the same games for deck A and deck B (engine.compare)
+        IMPACT = "impact", _("What each card brings")  # the deck against itself less each card (engine.compare)
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -135,20 +137,21 @@ class Simulation(models.Model):
         return self.deck_id if named else None
 
     def opponent_decks(self) -> set[str]:
-        """The ids of the stored decks a games job seats as opponents (``{"deck": id}`` in its parameters)."""
+        """The ids of the stored decks a games job seats as opponents (``{"deck": id}`` in its parameters), and the
+        deck a compare job compares with (its ``other``)."""
         return {
             str(item["deck"])
-            for item in self.parameters.get("opponents") or ()
+            for item in [*(self.parameters.get("opponents") or ()), self.parameters.get("other")]
             if isinstance(item, dict) and set(item) == {"deck"} and item["deck"]
         }
 
     def shown_to(self, user) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The job's ``parameters`` and ``result`` as ``user`` may read them, for the API and the pages alike.
 
-        An opponent's stored deck follows the rule of the job's own deck (``deck_named_to``): its id (its link,
-        if it is unlisted) is shown only to whom ``DeckQuerySet.named_to`` names it. To anyone else it is
-        ``{"deck": null}`` in the parameters and ``HIDDEN_DECK`` in the report's ``decks[].path`` and
-        ``opponents_plan[].key``; its name, which is no link, stays."""
+        An opponent's stored deck (and the deck a compare job compares with) follows the rule of the job's own deck
+        (``deck_named_to``): its id (its link, if it is unlisted) is shown only to whom ``DeckQuerySet.named_to``
+        names it. To anyone else it is ``{"deck": null}`` in the parameters and ``HIDDEN_DECK`` in a games report's
+        ``decks[].path`` and ``opponents_plan[].key``; its name, which is no link, stays."""
         asked = self.opponent_decks()
         if not asked:
             return self.parameters, self.result
@@ -156,13 +159,15 @@ class Simulation(models.Model):
         hidden = asked - set(named)
         if not hidden:
             return self.parameters, self.result
-        parameters = {
-            **self.parameters,
-            "opponents": [
-                {"deck": None} if isinstance(item, dict) and str(item.get("deck")) in hidden else item
-                for item in self.parameters["opponents"]
-            ],
-        }
+
+        def shown(item: Any) -> Any:
+            return {"deck": None} if isinstance(item, dict) and str(item.get("deck")) in hidden else item
+
+        parameters = dict(self.parameters)
+        if "opponents" in parameters:
+            parameters["opponents"] = [shown(item) for item in parameters["opponents"]]
+        if "other" in parameters:
+            parameters["other"] = shown(parameters["other"])
         result = self.result
         if isinstance(result, dict) and {"decks", "opponents_plan"} <= result.keys():
             paths = {f"deck:{deck_id}" for deck_id in hidden}

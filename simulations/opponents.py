@@ -13,6 +13,9 @@ A request names one opponent per other seat (fewer: the rest are "the field"), e
 - ``{"deck": id}``: a stored deck the user may read (their own, unlisted by link, or public).
 - ``{"twda": id}``: one archive deck.
 
+A comparison (kind ``compare``) plays its two decks against the field alone (``field_decks``); its deck B is
+``other`` (``resolve_other``): a stored deck, a revision of the job's deck, or an archive deck.
+
 ``resolve`` turns them into the core's ``engine.simulation.Opponent`` (plain decks: the plan a worker runs
 needs no database) and returns, beside them, the opponents as asked (stored with the job, for its page).
 Errors are ``services.SimulationInputError`` on the field ``opponents``.
@@ -32,9 +35,9 @@ from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.engine import run
 from vtesdeck.core.engine import simulation as games
 
-from .services import SimulationInputError
+from .services import DeckNotFound, SimulationInputError
 
-__all__ = ["FIELD", "resolve", "field_label"]
+__all__ = ["FIELD", "field_decks", "field_label", "resolve", "resolve_other"]
 
 FIELD = "field"
 MAX_OPPONENTS = 4  # five seats at most
@@ -97,6 +100,63 @@ def _since(since: datetime.date | str | None) -> datetime.date:
             _("field_since must be a date (YYYY-MM-DD), not %(value)s.") % {"value": repr(since)[:40]},
             field="field_since",
         ) from None
+
+
+def field_decks(since: datetime.date | str | None = None) -> list[CoreDeck]:
+    """The archive decks since ``since`` (default ``engine.run.FIELD_SINCE``) that fill the empty seats of a paired
+    job (a comparison, a card impact: ``engine.compare``), as the core reads them."""
+    return [deck.to_core() for deck in _field(_since(since))]
+
+
+OTHER_KINDS = '{"deck": id}, {"revision": number} or {"twda": id}'  # the API's own words
+
+
+def resolve_other(asked: Any, *, user, source_deck: Deck | None, cards) -> tuple[CoreDeck, dict[str, Any]]:
+    """Deck B of a comparison, from the request's ``other``: a stored deck the user may read (``{"deck": id}``), a
+    saved revision of the job's own deck, the owner's (``{"revision": number}``), or an archive deck (``{"twda":
+    id}``); and ``other`` as asked, to store with the job. Cards the card list dropped since are left out, as they
+    are of deck A. ``services.DeckNotFound`` for a deck the user may not read (answered as no deck at all: 404),
+    ``SimulationInputError`` on the field ``other`` for the rest."""
+    if not isinstance(asked, dict) or len(asked) != 1 or next(iter(asked)) not in ("deck", "revision", "twda"):
+        raise SimulationInputError(
+            _("other must be one of %(kinds)s, not %(value)s.") % {"kinds": OTHER_KINDS, "value": repr(asked)[:80]},
+            field="other",
+        )
+    ((kind, key),) = asked.items()
+    if kind == "revision":
+        if isinstance(key, bool) or not isinstance(key, int):
+            raise SimulationInputError(
+                _("A revision is a whole number, not %(value)s.") % {"value": repr(key)[:40]}, field="other"
+            )
+        mine = source_deck is not None and getattr(user, "pk", None) == source_deck.owner_id
+        revision = source_deck.revisions.filter(number=key).first() if mine and source_deck is not None else None
+        if revision is None or source_deck is None:
+            raise SimulationInputError(
+                _("This deck has no revision %(number)s that you may read (revisions are their owner's).")
+                % {"number": key},
+                field="other",
+            )
+        core = revision.to_core()
+        core.name = _("%(name)s, revision %(number)d") % {"name": core.name or source_deck.name, "number": key}
+    else:
+        if not isinstance(key, str) or not key or len(key) > 200:
+            raise SimulationInputError(_("The other deck's id must be a non-empty string."), field="other")
+        if kind == "deck":
+            deck = Deck.objects.readable_by(user).filter(pk=key).first()
+            if deck is None:
+                raise DeckNotFound(_("No deck has this id, or it is not yours to read."), field="other")
+            core = deck.to_core()
+            core.name = deck.name or _("Untitled deck")
+        else:
+            row = TournamentDeck.objects.filter(pk=key).first()
+            if row is None:
+                raise SimulationInputError(_("No archive deck has the id %(id)s.") % {"id": repr(key)}, field="other")
+            core = CoreDeck.from_dict(row.deck)
+            core.name = row.shown_name
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    core.unresolved = []
+    return core, {kind: key}
 
 
 def _field(since: datetime.date) -> tuple[games.PoolDeck, ...]:

@@ -1,5 +1,6 @@
 """What each kind's report holds, as the API documents a finished job's ``result``: the hands report
-(``draws.hands_report``) and the games report (``engine.simulation.games_report``), returned as stored. A kind
+(``draws.hands_report``), the games report (``engine.simulation.games_report``), a comparison's and a card impact's
+(``engine.compare``'s figures: ``kinds.CompareKind``, ``kinds.ImpactKind``), returned as stored. A kind
 names its serializer (``JobKind.report_serializer``); the job's serializer documents ``result`` as one of them.
 """
 
@@ -8,7 +9,13 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-__all__ = ["GamesReportSerializer", "HandsReportSerializer", "pattern_choice"]
+__all__ = [
+    "CompareReportSerializer",
+    "GamesReportSerializer",
+    "HandsReportSerializer",
+    "ImpactReportSerializer",
+    "pattern_choice",
+]
 
 
 def pattern_choice(values: list[str], **kwargs) -> serializers.ChoiceField:
@@ -280,3 +287,91 @@ class GamesReportSerializer(serializers.Serializer):
     rules = serializers.CharField(help_text="the rules edition played: vekn or 2011")
     rounds_cap = serializers.IntegerField(allow_null=True, help_text="the round cap; null: played to the end")
     opponents_plan = GamesOpponentPlanSerializer(many=True, help_text="the opponents asked for, one per other seat")
+
+
+# --- paired games: a comparison and a card impact (documentation of engine.compare's figures) --------------------
+
+
+class PairedErrorSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seed = serializers.IntegerField(help_text="the game's own seed")
+    error = serializers.CharField()
+
+
+class CompareErrorSerializer(PairedErrorSerializer):
+    deck = pattern_choice(["a", "b"], help_text="the deck whose game raised")
+
+
+class CompareDeckSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    vp_mean = serializers.FloatField(allow_null=True, help_text="VP a game, over the games both decks finished")
+    vp_ci95 = _interval()
+    game_wins = serializers.IntegerField()
+
+
+class CompareReportSerializer(serializers.Serializer):
+    """A comparison (kind `compare`): DESIGN.md's `compare_decks` figures, A being the job's deck and B the other."""
+
+    games = serializers.IntegerField(help_text="games for each deck: game i of A and game i of B are paired")
+    seed = serializers.IntegerField()
+    players = serializers.IntegerField()
+    decks = CompareDeckSerializer(many=True, help_text="[A, B]")
+    vp_diff = serializers.FloatField(allow_null=True, help_text="B − A: the mean of the per-game VP differences")
+    vp_diff_ci95 = _interval()
+    win_diff = serializers.FloatField(allow_null=True, help_text="B − A in game wins a game")
+    win_diff_ci95 = _interval()
+    paired_games = serializers.IntegerField(help_text="games both decks finished (the figures are over those)")
+    verdict = serializers.CharField(
+        help_text="the paired VP difference in words (English): which deck is better and by how much when the "
+        "interval leaves 0 out, else that no difference was found at this size"
+    )
+    # A declared field (see GamesOpponentSerializer's ``label``): it never shadows Serializer.errors.
+    errors = CompareErrorSerializer(many=True, help_text="games that raised (the first 20)")  # type: ignore[assignment]
+    error_count = serializers.IntegerField(help_text="games that raised, both decks'")
+    games_played = serializers.IntegerField(help_text="every game played: 2 × games")
+    seconds = serializers.FloatField()
+
+
+class ImpactErrorSerializer(PairedErrorSerializer):
+    card = serializers.IntegerField(
+        allow_null=True, help_text="the card blanked in the game that raised; null: as built"
+    )
+
+
+class ImpactCardSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="VEKN id")
+    name = serializers.CharField()
+    copies = serializers.IntegerField()
+    kind = pattern_choice(["crypt", "library"])
+    modelled = serializers.BooleanField(
+        help_text="the engine models its text; an unmodelled library card plays as a blank already (a delta of "
+        "about 0 says nothing of its worth)"
+    )
+    vp_delta = serializers.FloatField(
+        allow_null=True, help_text="VP as built − VP with every copy blanked, a game: positive, the card brings VP"
+    )
+    vp_delta_ci95 = _interval()
+    win_delta = serializers.FloatField(allow_null=True, help_text="the same in game wins a game")
+    win_delta_ci95 = _interval()
+
+
+class ImpactFiguresSerializer(serializers.Serializer):
+    vp_mean = serializers.FloatField(allow_null=True)
+    vp_ci95 = _interval()
+    game_wins = serializers.IntegerField()
+
+
+class ImpactReportSerializer(serializers.Serializer):
+    """What each card brings (kind `impact`): DESIGN.md's `card_impact` figures, the cards most valuable first."""
+
+    cards = ImpactCardSerializer(many=True, help_text="by `vp_delta`, most valuable first")
+    games = serializers.IntegerField(help_text="games as built, and as many for each card blanked")
+    seed = serializers.IntegerField()
+    players = serializers.IntegerField()
+    name = serializers.CharField(help_text="the deck's name")
+    as_built = ImpactFiguresSerializer(help_text="the deck as built")
+    # A declared field (see GamesOpponentSerializer's ``label``): it never shadows Serializer.errors.
+    errors = ImpactErrorSerializer(many=True, help_text="games that raised (the first 20)")  # type: ignore[assignment]
+    error_count = serializers.IntegerField(help_text="games that raised, as built or blanked")
+    games_played = serializers.IntegerField(help_text="every game played: games × (cards + 1)")
+    seconds = serializers.FloatField()

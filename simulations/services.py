@@ -82,6 +82,7 @@ from .models import Simulation, SimulationChunk
 
 __all__ = [
     "BrokerUnavailable",
+    "DeckNotFound",
     "JobLimitReached",
     "JobStopped",
     "SimulationInputError",
@@ -89,17 +90,22 @@ __all__ = [
     "begin_chunk",
     "cancel",
     "chunk_queue",
+    "deck_seed",
     "describe",
     "fail",
     "finish",
+    "games_of_the_deck",
     "job_exists",
     "long_queue",
+    "per_game_results",
     "quick_queue",
     "reap_stale",
     "refresh",
+    "same_deck",
     "send_chunks",
     "start_games",
     "start_hands",
+    "start_paired",
     "start_whole",
     "starter_of",
     "store_chunk",
@@ -122,6 +128,11 @@ class SimulationInputError(ValueError):
     def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(message)
         self.field = field
+
+
+class DeckNotFound(SimulationInputError):
+    """A deck the request names (as the deck to compare with) that does not exist or that its user may not read:
+    answered as the job's own deck is (404), never telling a private deck from no deck."""
 
 
 class BrokerUnavailable(RuntimeError):
@@ -251,6 +262,69 @@ def start_games(
     )
 
 
+def start_paired(
+    kind: JobKind,
+    *,
+    deck: CoreDeck,
+    cards: CardIndex,
+    field: Sequence[CoreDeck],
+    other: CoreDeck | None = None,
+    only: Sequence[int] | None = None,
+    owner=None,
+    source_deck=None,
+    games: int | None = None,
+    seed: int | None = None,
+    players: int | None = None,
+    chunk_size: int | None = None,
+    client: str | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> Simulation:
+    """Store a job of paired games (``engine.compare``) and queue its chunks: a comparison (``kinds.COMPARE``: A is
+    ``deck``, B ``other``) or each card's impact (``kinds.IMPACT``: ``deck`` as built and with each card, or each
+    of ``only``, blanked), ``games`` games for each side against the archive decks of ``field``.
+
+    Its units are every game played: ``games`` × 2 for a comparison, ``games`` × (cards + 1) for an impact, which
+    the games limits and caps count as a games job's (``SIMULATION_MAX_GAMES``, ``SIMULATION_MAX_ACTIVE_GAMES_*``).
+    A chunk is a range of game indices played for every side (``compare.play_chunk``): ``chunk_size`` indices, by
+    default as many as make about ``SIMULATION_GAMES_CHUNK_SIZE`` games. The same caps, errors and transaction as
+    ``start_hands``."""
+    from vtesdeck.core.engine import compare
+    from vtesdeck.core.engine import simulation as games_core
+
+    games, seed, _chunk = _check_size(kind, games, seed, None)
+    players = table_options.DEFAULT_PLAYERS if players is None else players
+    try:
+        plan = compare.make_plan(deck, cards, field=field, other=other, players=players, seed=seed, only=only)
+    except games_core.GamesInputError as exc:
+        raise SimulationInputError(str(exc), field=exc.field) from None
+    owner, starter = _owner(owner, client)
+    units = games * plan.per_game
+    limit = kind.allowed_units()
+    if owner is not None or client is not None:
+        limit = min(limit, _caps(kind, owner is None)[1])
+    if units > limit:
+        raise SimulationInputError(
+            kind.too_large(limit, units, anonymous=owner is None and client is not None), field="games"
+        )
+    size = max(1, settings.SIMULATION_GAMES_CHUNK_SIZE // plan.per_game) if chunk_size is None else chunk_size
+    _check_whole_number(size, "chunk_size", 1, kind.max_units)
+    asked: dict[str, Any] = {"games": games, "players": players, "chunk_size": size * plan.per_game}
+    if other is None:
+        asked["cards"] = len(plan.measured)
+    return _start(
+        kind,
+        deck=deck,
+        owner=owner,
+        starter=starter,
+        source_deck=source_deck,
+        units=units,
+        seed=seed,
+        chunk_size=size * plan.per_game,  # in games played: each chunk plays ``size`` indices of every side
+        plan=plan.to_dict(),
+        parameters={**(parameters or {}), **asked},
+    )
+
+
 def start_planner(*, plan: dict[str, Any], units: int, owner, name: str = "") -> Simulation:
     """Store a build planner job (``vtesdeck.core.planner.job_plan``: ``units`` decks of ``owner``, a logged-in
     user) and queue its one chunk. The same caps, errors and transaction as ``start_hands``."""
@@ -306,6 +380,15 @@ def start_whole(
         plan=plan,
         parameters=parameters,
     )
+
+
+def deck_seed(key: str) -> int:
+    """The seed of a job of games (``games``, ``compare``, ``impact``) of a known deck whose request sets none:
+    fixed by the deck (``key``: "deck:<id>" for a stored deck, "twda:<id>" for an archive deck), so that the same
+    deck plays the same games again, reproducibly. The same for every revision of the deck, on purpose: two games
+    jobs of two revisions at the same table then play the same tables, and their games are paired (a comparison
+    of the two jobs gives a paired verdict). 31 bits, as a random one: short to read out and type back in."""
+    return int.from_bytes(hashlib.sha256(f"vtesdeck.seed:{key}".encode()).digest()[:4], "big") >> 1
 
 
 def _check_size(kind: JobKind, units: Any, seed: Any, chunk_size: Any) -> tuple[int, int, int]:
@@ -422,7 +505,9 @@ def _check_caps(simulation: Simulation) -> None:
                 "at once. Wait for one to finish, or cancel one."
             )
         raise JobLimitReached(message % numbers)
-    same_kind = mine.filter(kind=simulation.kind).exclude(pk=simulation.pk)
+    # Kinds of one unit share its cap: games played for a games job, a comparison or a card impact alike.
+    same_unit = [name for name, other in kinds.KINDS.items() if other.unit == kind.unit]
+    same_kind = mine.filter(kind__in=same_unit).exclude(pk=simulation.pk)
     others = same_kind.aggregate(left=Sum(F("units") - F("units_done")))["left"] or 0
     if others + simulation.units > max_units:
         raise JobLimitReached(kind.over_cap(others, simulation.units, max_units, anonymous=anonymous))
@@ -529,6 +614,44 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     if user is not None and user.is_authenticated:
         shared |= Q(owner=user)
     return Simulation.objects.filter(shared)
+
+
+def games_of_the_deck(simulation: Simulation, user) -> QuerySet[Simulation]:
+    """The other finished games jobs of a games job's deck that ``user`` started (a stored deck's, or an archive
+    deck's by its id), newest first: what its page offers to compare it with. None for a job of a decklist's text,
+    which names no deck to know its other jobs by."""
+    same = _same_deck(simulation)
+    if same is None or user is None or not user.is_authenticated:
+        return Simulation.objects.none()
+    mine = readable_jobs(user).filter(same, owner=user, kind=Simulation.Kind.GAMES, status=Simulation.Status.DONE)
+    return mine.exclude(pk=simulation.pk).order_by("-created_at")
+
+
+def _same_deck(simulation: Simulation) -> Q | None:
+    if simulation.deck_id is not None:
+        return Q(deck_id=simulation.deck_id)
+    if simulation.parameters.get("twda"):
+        return Q(deck__isnull=True, parameters__twda=simulation.parameters["twda"])
+    return None
+
+
+def same_deck(first: Simulation, second: Simulation) -> bool:
+    """Whether two jobs are of the same deck (a stored deck, or an archive deck by its id)."""
+    same = _same_deck(first)
+    return same is not None and Simulation.objects.filter(same, pk=second.pk).exists()
+
+
+def per_game_results(simulation: Simulation):
+    """A finished games job's deck's VP and win in each game (``engine.compare.Results``), read from its chunks'
+    tallies (``per_game``), or None for a job played before games kept them."""
+    from vtesdeck.core.engine import compare
+
+    per_game: dict[str, Any] = {}
+    for part in SimulationChunk.objects.filter(simulation=simulation).values_list("tally__per_game", flat=True):
+        if part is None:
+            return None
+        per_game.update(part)
+    return compare.job_results(per_game, simulation.units)
 
 
 # --- following and stopping -----------------------------------------------------------------------

@@ -26,10 +26,12 @@ from __future__ import annotations
 import itertools
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -46,12 +48,12 @@ from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.numbers import whole_number
-from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
+from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels, signed_figure
 from vtesdeck.throttling import client_address
 
 from . import kinds, services
-from .forms import GamesForm, HandsForm
-from .jobs import start_games
+from .forms import CompareForm, GamesForm, HandsForm, ImpactForm
+from .jobs import start_compare, start_games, start_impact
 from .models import Simulation
 from .services import readable_jobs
 from .throttle import page_wait
@@ -260,6 +262,9 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
         return render(request, template, {**context, **extra})
     if simulation.kind == Simulation.Kind.PLANNER:  # its answer names its owner's decks: their page alone
         return redirect("collection:planner_job", simulation.id)
+    if simulation.kind in (Simulation.Kind.COMPARE, Simulation.Kind.IMPACT):
+        context.update(_paired_context(simulation, request.user))
+        return render(request, f"simulations/{simulation.kind}_job.html", context)
     games = simulation.kind == Simulation.Kind.GAMES
     if games:
         context["games_job"] = True
@@ -268,6 +273,7 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
     if simulation.status == Simulation.Status.DONE and simulation.result:
         if games:
             context.update(_games_context(simulation, simulation.result))
+            context["other_jobs"] = list(services.games_of_the_deck(simulation, request.user)[:OTHER_JOBS])
         else:
             context.update(_report_context(simulation.result, simulated=True))
     return render(request, "simulations/detail.html", context)
@@ -499,9 +505,12 @@ def archive_games(request: HttpRequest, deck_id: str) -> HttpResponse:
     return games_tab(request, core, archive=deck)
 
 
-def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None) -> HttpResponse:
+def games_tab(
+    request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None, impact: bool = False
+) -> HttpResponse:
     """The Games tab of a stored deck (``deck``) or of an archive deck (``archive``, a ``TournamentDeck``, whose
-    jobs store ``{"twda": id}`` and no deck: ``twda.views.games``), ``core`` being the deck as the core reads it."""
+    jobs store ``{"twda": id}`` and no deck: ``twda.views.games``), ``core`` being the deck as the core reads it.
+    Its two forms start a games job (a POST to the tab) or a card impact (``impact``: a POST to ``…/impact/``)."""
     from vtesdeck.core.engine import run as engine_run
 
     cards = deck_services.card_index()
@@ -515,52 +524,155 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
     mine = []
     if request.user.is_authenticated:
         mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
-    form = GamesForm(
-        request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine, styles=named
-    )
-    page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form}
+    posted = request.POST if request.method == "POST" else None
+    form = GamesForm(None if impact else posted, archetypes=archetypes, decks=mine, styles=named)
+    impact_form = ImpactForm(posted if impact else None, cards=len(core.crypt) + len(core.library))
+    page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form, "impact_form": impact_form}
     unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
     if unplayable:
         return _games_page(request, **page, unplayable=unplayable, status=400 if request.method == "POST" else 200)
     if request.method != "POST":
         return _games_page(request, **page)
-    if not form.is_valid():
+    asked = impact_form if impact else form
+    if not asked.is_valid():
         return _games_page(request, **page, status=400)
+    twda = {"twda": archive.id} if archive is not None else None
+    if impact:
+
+        def start() -> Simulation:
+            return start_impact(request, impact_form.attrs(), core, cards, source_deck=deck, parameters=twda)
+
+    else:
+
+        def start() -> Simulation:
+            return start_games(request, form.attrs(), core, cards, source_deck=deck, parameters=twda)
+
+    return _started(request, asked, start, lambda status: _games_page(request, **page, status=status), deck or archive)
+
+
+def _started(
+    request: HttpRequest,
+    form,
+    start: Callable[[], Simulation],
+    page: Callable[[int], HttpResponse],
+    where,
+    *,
+    fields: dict[str, str] | None = None,
+) -> HttpResponse:
+    """A job started from a page's form (the Games tab's two, the compare page's): the job's page, or the form's
+    page again saying why not, with the API's throttle and answers: 429 over a cap or the throttle, 400 for input
+    the job refused (on the form's field it names, ``fields`` mapping a request field to the form's), 503 when the
+    broker is down."""
     wait = page_wait(request)
     if wait:
         form.add_error(
             None,
             _("Too many simulations started in a short time; please wait %(seconds)d seconds.") % {"seconds": wait},
         )
-        response = _games_page(request, **page, status=429)
+        response = page(429)
         response["Retry-After"] = str(wait)
         return response
     try:
-        simulation = start_games(
-            request,
-            form.attrs(),
-            core,
-            cards,
-            source_deck=deck,
-            parameters={"twda": archive.id} if archive is not None else None,
-        )
+        simulation = start()
     except services.JobLimitReached as exc:
         form.add_error(None, str(exc))
-        response = _games_page(request, **page, status=429)
+        response = page(429)
         response["Retry-After"] = str(exc.retry_after)
         return response
     except services.SimulationInputError as exc:
-        field = exc.field if exc.field in form.fields else None
-        form.add_error(field, str(exc))
-        return _games_page(request, **page, status=400)
+        field = (fields or {}).get(exc.field, exc.field)
+        form.add_error(field if field in form.fields else None, str(exc))
+        return page(400)
     except services.BrokerUnavailable as exc:
-        logger.warning("deck %s: games job not queued: %s", (deck or archive).id, exc)
+        logger.warning("deck %s: job not queued: %s", where.id, exc)
         message = _("The simulation could not be queued: %(reason)s. Please try the simulation again in a minute.") % {
             "reason": exc
         }
+        deck = where if isinstance(where, Deck) else None
         context = {"title": _("The simulation could not be started"), "message": message, "deck": deck}
         return render(request, "decks/problem.html", context, status=503)
     return redirect(simulation)
+
+
+@require_POST
+def deck_impact(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """``/decks/<id>/impact/``: the Games tab's "What each card brings", a card impact job of a stored deck."""
+    deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
+    return games_tab(request, deck.to_core(), deck=deck, impact=True)
+
+
+@require_POST
+def archive_impact(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """``/twda/<id>/impact/``: a card impact job of an archive deck, as of a stored deck."""
+    deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
+    core = twda_services.playable_core(deck)
+    core.name = deck.shown_name
+    return games_tab(request, core, archive=deck, impact=True)
+
+
+ARCHIVE_MATCHES = 10  # archive decks a search on the compare page offers to pick from
+
+
+@require_http_methods(["GET", "POST"])
+def deck_compare(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """``/decks/<id>/compare/``: "Compare with…": a comparison job of the deck (A) with a saved revision of it (its
+    owner's), another deck of the user's, or an archive deck (by its id, or a search whose matches it offers), in
+    the same games against the tournament field (``jobs.start_compare``, as the API's ``compare`` kind)."""
+    from vtesdeck.core.engine import run as engine_run
+
+    deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
+    cards = deck_services.card_index()
+    core = deck.to_core()
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    revisions = []
+    if owner:
+        for revision in deck.revisions.all():
+            label = _("Revision %(number)d, %(date)s") % {
+                "number": revision.number,
+                "date": revision.created.strftime("%Y-%m-%d %H:%M"),
+            }
+            revisions.append((revision.number, f"{label}: {revision.note}" if revision.note else label))
+    mine = []
+    if request.user.is_authenticated:
+        others = Deck.objects.filter(owner=request.user).exclude(pk=deck.pk).order_by("name", "id")
+        mine = list(others.values_list("id", "name"))
+    form = CompareForm(request.POST if request.method == "POST" else None, revisions=revisions, decks=mine)
+    unplayable = engine_run.unplayable(core, cards).rstrip(".")
+
+    def page(status: int = 200, matches=()) -> HttpResponse:
+        context = {"deck": deck, "form": form, "unplayable": unplayable, "matches": matches, "is_owner": owner}
+        return render(request, "decks/compare.html", context, status=status)
+
+    if unplayable:
+        return page(400 if request.method == "POST" else 200)
+    if request.method != "POST":
+        return page()
+    if not form.is_valid():
+        return page(400)
+    twda = None
+    if form.cleaned_data["against"] == "twda":
+        asked = form.cleaned_data["twda"].strip()
+        if TournamentDeck.objects.filter(pk=asked).exists():
+            twda = asked
+        else:
+            words = Q()
+            for word in asked.split()[:5]:
+                words &= Q(name__icontains=word) | Q(event__icontains=word) | Q(winner__icontains=word)
+            matches = list(TournamentDeck.objects.filter(words).order_by("-date", "id")[:ARCHIVE_MATCHES])
+            if not matches:
+                form.add_error("twda", _("No archive deck has this id or matches these words."))
+                return page(400)
+            if len(matches) > 1:
+                return page(200, matches)  # the player picks one: each is a button sending its id
+            twda = matches[0].id
+    attrs = {**form.attrs(), "other": form.other(twda)}
+
+    def start() -> Simulation:
+        return start_compare(request, attrs, core, cards, source_deck=deck)
+
+    return _started(request, form, start, page, deck, fields={"other": form.chosen_field()})
 
 
 def _games_page(
@@ -571,6 +683,7 @@ def _games_page(
     core: CoreDeck,
     cards: CardIndex,
     form: GamesForm,
+    impact_form: ImpactForm,
     unplayable: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -583,6 +696,11 @@ def _games_page(
         "name": deck.name if deck is not None else (archive.name or archive.event),
         "is_owner": deck is not None and request.user.is_authenticated and deck.owner_id == request.user.pk,
         "form": form,
+        "impact_form": impact_form,
+        "impact_cards": impact_form.cards,
+        "impact_action": reverse("decks:impact", args=[deck.id])
+        if deck is not None
+        else reverse("twda:impact", args=[archive.id]),
         "unplayable": unplayable,
         "coverage": coverage.coverage if coverage else None,
         "crypt_coverage": coverage.crypt_coverage if coverage else None,
@@ -598,7 +716,8 @@ def _games_page(
 def _recent_games(request: HttpRequest, deck: Deck | None, archive) -> list[Simulation]:
     if not request.user.is_authenticated:
         return []
-    mine = readable_jobs(request.user).filter(owner=request.user, kind=Simulation.Kind.GAMES)
+    played = (Simulation.Kind.GAMES, Simulation.Kind.COMPARE, Simulation.Kind.IMPACT)
+    mine = readable_jobs(request.user).filter(owner=request.user, kind__in=played)
     if deck is not None:
         mine = mine.filter(deck=deck)
     else:
@@ -712,6 +831,138 @@ def _games_chart_labels() -> dict[str, str]:
         "oust_order_title": _("When the deck was ousted"),
         "games_first_vampire_title": _("A vampire in play by the end of your turn (games)"),
     }
+
+
+# --- a comparison's and a card impact's pages -------------------------------------------------------------------
+
+
+def _paired_context(simulation: Simulation, user) -> dict[str, Any]:
+    """What a comparison's or a card impact's page shows: what was asked (the games for each side, the seats, deck
+    B as this reader may know it), then once done the report: a comparison's verdict in words and both decks'
+    figures; a card impact's cards ranked by what they bring."""
+    parameters, report = simulation.shown_to(user)
+    games = parameters.get("games") or 0
+    context: dict[str, Any] = {
+        "games_job": True,  # the units are games: the status panel counts games played
+        "twda": parameters.get("twda"),
+        "asked_games": games,
+        "players": parameters.get("players"),
+        "measured": parameters.get("cards"),
+    }
+    if simulation.kind == Simulation.Kind.COMPARE:
+        context["other"] = _other_label(parameters.get("other"), simulation)
+    if simulation.status != Simulation.Status.DONE or not report:
+        return context
+    context["report"] = report
+    if simulation.kind == Simulation.Kind.COMPARE:
+        from vtesdeck.core.engine import compare
+
+        a, b = (deck.get("name") or label for deck, label in zip(report["decks"], ("A", "B"), strict=True))
+        context["verdict"] = verdict_words(compare.finding(report["vp_diff"], report["vp_diff_ci95"]), a, b)
+        context["decks"] = [{"label": label, **deck} for label, deck in zip(("A", "B"), report["decks"], strict=True)]
+    else:
+        context["card_rows"] = report.get("cards") or []
+        context["unmodelled"] = sum(1 for row in context["card_rows"] if not row.get("modelled", True))
+    return context
+
+
+def _other_label(other: Any, simulation: Simulation) -> str:
+    """Deck B as the comparison's page names it before its report does: the report's name once done."""
+    if simulation.status == Simulation.Status.DONE and simulation.result:
+        return str(simulation.result["decks"][1].get("name") or "")
+    if not isinstance(other, dict) or len(other) != 1:
+        return ""
+    ((kind, key),) = other.items()
+    if kind == "revision":
+        return _("revision %(number)s of this deck") % {"number": key}
+    if kind == "twda":
+        row = TournamentDeck.objects.filter(pk=key).first()
+        return row.shown_name if row else _("archive deck %(key)s") % {"key": key}
+    return _("another deck")  # its name is the report's; its id is not for every reader
+
+
+# --- two games jobs of one deck, side by side ------------------------------------------------------------------
+
+OTHER_JOBS = 10  # the other jobs of the deck a games job's page offers to compare it with
+
+
+@require_GET
+def compare_jobs(request: HttpRequest, simulation_id: str, other_id: str) -> HttpResponse:
+    """``/simulations/<a>/compare/<b>/``: two finished games jobs of one deck side by side (A the first, B the other),
+    and B − A: paired game by game when they played the same tables (the same seed, seats, rules and opponents:
+    ``engine.simulation.same_tables``), with a verdict; otherwise said to be unpaired, the difference of their means
+    with its wider interval (``engine.compare.unpaired``)."""
+    from vtesdeck.core.engine import compare
+    from vtesdeck.core.engine.simulation import same_tables
+
+    from .kinds import plan_of
+
+    done = readable_jobs(request.user).filter(kind=Simulation.Kind.GAMES, status=Simulation.Status.DONE)
+    first = get_object_or_404(done, pk=simulation_id)
+    second = get_object_or_404(done.exclude(pk=first.pk), pk=other_id)
+    if not services.same_deck(first, second):
+        raise Http404(_("These two jobs are not of the same deck."))
+    players = int((first.result or {}).get("players") or 0)
+    seeds = first.seed == second.seed
+    tables = same_tables(plan_of(first), plan_of(second))
+    paired = seeds and tables
+    results = [services.per_game_results(job) for job in (first, second)]
+    diff = None
+    if results[0] is not None and results[1] is not None:
+        a, b = results
+        if paired:
+            n = min(len(a.vp), len(b.vp))  # the games both jobs played: the first n of the longer one
+            a, b = (compare.Results(vp=r.vp[:n], wins=r.wins[:n]) for r in (a, b))
+            diff = compare.difference(a, b, players)
+        else:
+            diff = compare.unpaired(a, b, players)
+    sides = [_job_side(job, label, request.user) for job, label in ((first, "A"), (second, "B"))]
+    means = [side["figures"].get("vp_mean") for side in sides]
+    context = {
+        "first": first,
+        "second": second,
+        "sides": sides,
+        "deck": first.deck if first.deck_named_to(request.user) else None,
+        "twda": first.parameters.get("twda"),
+        "paired": paired,
+        "why_unpaired": "" if paired else (_("different seeds") if not seeds else _("different tables or opponents")),
+        "diff": diff,
+        # Jobs played before games kept their per-game results: their means alone, without an interval.
+        "mean_diff": means[1] - means[0] if None not in means else None,
+        "verdict": verdict_words(compare.finding(diff.vp, diff.vp_ci95), "A", "B") if paired and diff else "",
+    }
+    return render(request, "simulations/compare_jobs.html", context)
+
+
+def _job_side(simulation: Simulation, label: str, user) -> dict[str, Any]:
+    report = simulation.result or {}
+    return {
+        "label": label,
+        "job": simulation,
+        "figures": report.get("deck") or {},
+        "report": report,
+        "table": _table_asked(simulation, user),
+    }
+
+
+def verdict_words(found, a: str, b: str) -> str:
+    """A paired difference ``B - A`` in words, in the page's language (``engine.compare.finding``: the one rule of
+    when a deck is better; ``compare.verdict`` says the same in English for the API and the command line)."""
+    from vtesdeck.core.engine import compare
+
+    numbers = {
+        "by": signed_figure(found.by, sign=False),
+        "low": signed_figure(found.low, sign=False),
+        "high": signed_figure(found.high, sign=False),
+    }
+    if found.kind in (compare.B_BETTER, compare.A_BETTER):
+        better = b if found.kind == compare.B_BETTER else a
+        return _("%(deck)s is better by %(by)s VP a game, 95 %% [%(low)s, %(high)s]") % {**numbers, "deck": better}
+    if found.kind == compare.NO_DIFFERENCE:
+        return _("No difference found at this size (95 %% [%(low)s, %(high)s])") % numbers
+    if found.kind == compare.TOO_FEW:
+        return _("Too few games to tell (an interval needs at least 2)")
+    return _("No game finished on both sides: nothing to compare")
 
 
 # --- a game to read -------------------------------------------------------------------------------------------

@@ -56,12 +56,13 @@ from django.utils.translation import gettext as _
 from cards import index as card_index
 from decks.models import Deck, DeckCard
 from formats.services import ruleset_for
+from simulations.models import Simulation
 from twda.models import TournamentDeck
 from twda.services import stored_decks
 from vtesdeck.core import budget
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.similarity import Entry, Neighbour, SimilarityIndex, Vector, Weights
-from vtesdeck.core.suggest import Peer, Suggestions, core_and_flex, legal_adds, suggest
+from vtesdeck.core.suggest import Measured, Peer, Suggestions, core_and_flex, legal_adds, suggest
 from vtesdeck.core.validate import RULESETS, Ruleset
 
 ARCHIVE = "twda:"
@@ -321,8 +322,37 @@ def ruleset_of(deck: Deck | None) -> Ruleset:
         return RULESETS.get(name, RULESETS["vekn"])
 
 
-def suggestions_for(subject: Subject, *, as_of: datetime.date | None = None, limit: int = 10) -> Suggestions:
-    """Cards to add and to cut for the deck, from its ``NEIGHBOURS`` nearest decks of the pool."""
+def latest_impact(deck: Deck | None) -> Simulation | None:
+    """The latest finished card impact job of this very version of a stored deck (``simulations``' ``impact``
+    kind), whose figures choose the deck's cuts; None when there is none (an edit since makes it another deck)."""
+    if deck is None:
+        return None
+    done = Simulation.objects.filter(
+        kind=Simulation.Kind.IMPACT, status=Simulation.Status.DONE, deck=deck, deck_version=deck.version
+    )
+    return done.order_by("-finished_at", "-created_at").first()
+
+
+def measured_cards(impact: Simulation) -> list[Measured]:
+    """A card impact job's cards as the core's cut rule reads them (``suggest.Measured``)."""
+    report = impact.result or {}
+    return [
+        Measured(
+            card_id=int(row["id"]),
+            vp_delta=row.get("vp_delta"),
+            ci95=(row["vp_delta_ci95"][0], row["vp_delta_ci95"][1]) if row.get("vp_delta_ci95") else None,
+            games=int(report.get("games") or 0),
+            modelled=bool(row.get("modelled", True)),
+        )
+        for row in report.get("cards") or []
+    ]
+
+
+def suggestions_for(
+    subject: Subject, *, as_of: datetime.date | None = None, limit: int = 10, impact: Simulation | None = None
+) -> Suggestions:
+    """Cards to add and to cut for the deck, from its ``NEIGHBOURS`` nearest decks of the pool; the cuts from a
+    card impact of the deck (``latest_impact``) when one is given (``suggest``'s rule for measured cards)."""
     core = subject.core
     spending = budget.current()
     spending.read(len(core.crypt) + len(core.library))  # a deck's cards, as a decklist's lines: the request's budget
@@ -338,7 +368,8 @@ def suggestions_for(subject: Subject, *, as_of: datetime.date | None = None, lim
         def allowed(ids: Sequence[int]) -> set[int]:
             return legal_adds(crypt, library, ids, cards, ruleset=rules, as_of=day)
 
-        return suggest(crypt, library, peers, current.weights, allowed=allowed, limit=limit)
+        measured = measured_cards(impact) if impact is not None else None
+        return suggest(crypt, library, peers, current.weights, allowed=allowed, limit=limit, measured=measured)
 
 
 def similar_view(subject: Subject) -> dict[str, Any]:

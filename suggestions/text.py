@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.suggest import Suggestion, Suggestions
+from vtesdeck.labels import signed_figure
 
 
 def _percent(share: float) -> str:
@@ -19,8 +20,42 @@ def _percent(share: float) -> str:
     return f"{number_format(round(share * 100, 1), decimal_pos=1)} %"
 
 
+def measured_reason(found: Suggestion) -> str:
+    """A cut from a card impact: what the card brought in the simulated games, with its interval."""
+    measured = found.measured
+    assert measured is not None and measured.ci95 is not None  # the core offers no cut without them
+    numbers = {
+        "games": measured.games,
+        "delta": signed_figure(measured.vp_delta, sign=True),
+        "low": signed_figure(measured.ci95[0], sign=True),
+        "high": signed_figure(measured.ci95[1], sign=True),
+    }
+    if measured.ci95[1] < 0:
+        return (
+            ngettext(
+                "the deck did better with it blanked in %(games)d simulated game: %(delta)s VP a game, "
+                "95 %% [%(low)s, %(high)s]",
+                "the deck did better with it blanked in %(games)d simulated games: %(delta)s VP a game, "
+                "95 %% [%(low)s, %(high)s]",
+                measured.games,
+            )
+            % numbers
+        )
+    return (
+        ngettext(
+            "brought no VP that %(games)d simulated game could see: %(delta)s VP a game, 95 %% [%(low)s, %(high)s]",
+            "brought no VP that %(games)d simulated games could see: %(delta)s VP a game, 95 %% [%(low)s, %(high)s]",
+            measured.games,
+        )
+        % numbers
+    )
+
+
 def reason(found: Suggestion, *, winning: bool) -> str:
-    """ "in 34 of 50 similar winning decks (12 % of all winning decks), usually 2–4 copies"."""
+    """ "in 34 of 50 similar winning decks (12 % of all winning decks), usually 2–4 copies"; for a cut from a card
+    impact, what the card brought in the simulated games (``measured_reason``)."""
+    if found.measured is not None:
+        return measured_reason(found)
     counts = {"decks": found.decks, "of": found.of}
     if winning:
         among = (
@@ -64,6 +99,8 @@ def rows(found: Suggestions, cards: CardIndex) -> dict[str, list[dict[str, Any]]
                 "archive_share": s.base_share,
                 "lift": s.lift,
                 "in_deck": s.in_deck,
+                "vp_delta": s.measured.vp_delta if s.measured else None,
+                "vp_delta_ci95": list(s.measured.ci95) if s.measured and s.measured.ci95 else None,
             }
             for s in items
         ]

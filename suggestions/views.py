@@ -40,9 +40,11 @@ def editor_panel(request: HttpRequest, deck_id: str) -> HttpResponse:
 
 
 def panel_context(deck: Deck, *, as_of: datetime.date | None = None) -> dict[str, Any]:
-    """The panel's context: the deck, its suggestions (or why there are none)."""
+    """The panel's context: the deck, its suggestions (or why there are none), and the card impact job of this
+    version of the deck its cuts come from, when there is one."""
+    impact = services.latest_impact(deck)
     try:
-        found = services.suggestions_for(services.for_deck(deck), as_of=as_of)
+        found = services.suggestions_for(services.for_deck(deck), as_of=as_of, impact=impact)
     except DecklistError:  # the request's work budget is spent: the panel says so, the editor goes on
         return {"deck": deck, "suggestions": None, "spent": True}
     return {
@@ -50,6 +52,7 @@ def panel_context(deck: Deck, *, as_of: datetime.date | None = None) -> dict[str
         "suggestions": text.rows(found, card_index.get()),
         "neighbours": found.neighbours,
         "winning": found.winning,
+        "impact": impact,
     }
 
 

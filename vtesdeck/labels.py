@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.utils.formats import get_format
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
@@ -142,3 +142,14 @@ def suggestion_texts() -> dict[str, str]:
             sample,
         )
     return texts
+
+
+def signed_figure(value: float | None, *, sign: bool) -> str:
+    """A VP figure or difference as ``engine.compare.figure`` writes it (two decimals, a real minus sign, never
+    "−0.00"; ``sign``: "+" before one that is not negative), in the page's number format; None → "–"."""
+    if value is None:
+        return "–"
+    if round(value, 2) == 0:
+        value = 0.0  # a tiny negative rounds to "−0.00"
+    text = number_format(round(abs(value), 2), 2)
+    return ("\N{MINUS SIGN}" if value < 0 else "+" if sign else "") + text

@@ -456,6 +456,12 @@ SIMULATION_GAMES_CHUNK_SIZE = envint("SIMULATION_GAMES_CHUNK_SIZE", "25")
 SIMULATION_QUICK_MAX_GAMES = envint("SIMULATION_QUICK_MAX_GAMES", "1000")
 SIMULATION_MAX_ACTIVE_GAMES_USER = envint("SIMULATION_MAX_ACTIVE_GAMES_USER", "20000")
 SIMULATION_MAX_ACTIVE_GAMES_ANON = envint("SIMULATION_MAX_ACTIVE_GAMES_ANON", "2000")
+# Paired games (the "compare" and "impact" kinds, engine.compare): their games count against the games limits
+# above, every game played (a comparison plays each game twice, A's and B's; a card impact once as built and once
+# per card blanked). Their defaults, in games per side: 500 paired games tell about ±0.1 VP of difference apart
+# (the paired difference varies less than a deck's VP); 100 games for each card of a 40-card deck are 4,100 games.
+SIMULATION_DEFAULT_COMPARE_GAMES = envint("SIMULATION_DEFAULT_COMPARE_GAMES", "500")
+SIMULATION_DEFAULT_IMPACT_GAMES = envint("SIMULATION_DEFAULT_IMPACT_GAMES", "100")
 # One chunk's time limits: the soft one fails the job with a sentence; the hard one kills a stuck process.
 SIMULATION_CHUNK_SOFT_TIME_LIMIT = envint("SIMULATION_CHUNK_SOFT_TIME_LIMIT", "300")
 SIMULATION_CHUNK_TIME_LIMIT = envint("SIMULATION_CHUNK_TIME_LIMIT", "330")

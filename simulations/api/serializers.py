@@ -37,10 +37,25 @@ __all__ = [
     "SimulationSerializer",
 ]
 
-KINDS = [("hands", "Opening hands"), ("games", "Full games"), ("proxies", "Proxy sheets")]
+KINDS = [
+    ("hands", "Opening hands"),
+    ("games", "Full games"),
+    ("compare", "Two decks compared"),
+    ("impact", "What each card brings"),
+    ("proxies", "Proxy sheets"),
+]
 HANDS_ONLY = ("hands", "conditions")
 GAMES_ONLY = ("games", "players", "rounds", "rules", "opponents", "field_since")
 PROXIES_ONLY = ("paper", "marks", "print", "only", "printings")
+# The fields each kind takes besides ``kind``, ``deck``/``text``/``format`` and ``seed``: any other kind's field is a 400.
+KIND_FIELDS = {
+    "hands": HANDS_ONLY,
+    "games": GAMES_ONLY,
+    "compare": ("games", "players", "other"),
+    "impact": ("games", "players"),
+    "proxies": PROXIES_ONLY,
+}
+PLAYED = ("games", "compare", "impact")  # the kinds that seat the deck at a table
 
 
 OPPONENT_SCHEMA = {
@@ -58,6 +73,20 @@ OPPONENT_SCHEMA = {
 class OpponentField(serializers.JSONField):
     """One opponent: ``"field"`` or an object with one key (``style``, ``archetype``, ``deck``, ``twda``); checked by
     ``simulations.opponents``, which says what is wrong with one."""
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "object", "properties": {"deck": {"type": "string"}}, "required": ["deck"]},
+            {"type": "object", "properties": {"revision": {"type": "integer"}}, "required": ["revision"]},
+            {"type": "object", "properties": {"twda": {"type": "string"}}, "required": ["twda"]},
+        ]
+    }
+)
+class OtherDeckField(serializers.JSONField):
+    """Deck B of a comparison: an object with one key (``deck``, ``revision``, ``twda``); checked by
+    ``simulations.opponents.resolve_other``, which says what is wrong with one."""
 
 
 @extend_schema_field({"type": "array", "items": OPPONENT_SCHEMA, "maxItems": 4})
@@ -93,8 +122,11 @@ class SimulationCreateSerializer(serializers.Serializer):
         [kind for kind, _label in KINDS],
         default="hands",
         help_text="`hands`: opening hands and draws. `games`: full simulated games of the deck against opponents "
-        "(`opponents`, `games`, `players`, `rounds`, `rules`). `proxies`: a PDF of the deck's cards at card size "
-        "(`paper`, `marks`, `print`, `only`, `printings`); its result's `download_url` is the PDF.",
+        "(`opponents`, `games`, `players`, `rounds`, `rules`). `compare`: the deck (A) and `other` (B) in the same "
+        "`games` against the tournament field, paired game by game: each deck's VP and wins, B − A with its "
+        "interval and a verdict. `impact`: each card of the deck replaced by blanks, paired with the deck as built "
+        "over `games` games: what each card brings in VP and wins. `proxies`: a PDF of the deck's cards at card "
+        "size (`paper`, `marks`, `print`, `only`, `printings`); its result's `download_url` is the PDF.",
     )
     deck = StrictCharField(
         required=False, max_length=64, help_text="The id of a deck you can read (yours, unlisted or public)."
@@ -116,8 +148,10 @@ class SimulationCreateSerializer(serializers.Serializer):
         bounds=(0, MAX_SEED),
         required=False,
         allow_null=True,
-        help_text="The random seed: the same deck, hands and seed give the same figures. Default: a random one "
-        "(the answer says which).",
+        help_text="The random seed: the same deck, hands (or table) and seed give the same figures. Default: for "
+        "`games`, `compare` and `impact` jobs of a stored `deck`, the deck's own seed (the same for every revision, "
+        "so that jobs of two revisions at the same table play the same tables and pair game by game); otherwise a "
+        "random one (the answer says which).",
     )
     conditions = serializers.ListField(
         child=StrictCharField(max_length=draws.MAX_CONDITION_LENGTH),
@@ -131,13 +165,21 @@ class SimulationCreateSerializer(serializers.Serializer):
         required=False,
         min_value=1,
         max_value=settings.SIMULATION_MAX_GAMES,
-        help_text=f"`games` only: games to play (default {settings.SIMULATION_DEFAULT_GAMES:,}, enough for about ±0.1 VP "
-        "on the deck's mean). Seats rotate so that the deck plays every seat equally.",
+        help_text=f"`games`: games to play (default {settings.SIMULATION_DEFAULT_GAMES:,}, enough for about ±0.1 VP "
+        "on the deck's mean); seats rotate so that the deck plays every seat equally. `compare`: games for each deck "
+        f"(default {settings.SIMULATION_DEFAULT_COMPARE_GAMES:,}), 2 × games played. `impact`: games as built and "
+        f"for each card blanked (default {settings.SIMULATION_DEFAULT_IMPACT_GAMES:,}), games × (distinct cards + 1) "
+        "played. Every game played counts against the games limits (the job's `games` is that total).",
     )
     players = TableNumberField(
         bounds=(min(PLAYERS), max(PLAYERS)),
         required=False,
-        help_text="`games` only: seats at the table, 4 or 5 (default 5).",
+        help_text="`games`, `compare`, `impact`: seats at the table, 4 or 5 (default 5).",
+    )
+    other = OtherDeckField(
+        required=False,
+        help_text='`compare` only: deck B, compared with the job\'s deck (A): `{"deck": id}` (a deck you can read), '
+        '`{"revision": number}` (a saved revision of the job\'s deck, yours) or `{"twda": id}` (an archive deck).',
     )
     rounds = TableNumberField(
         bounds=(1, table.MAX_ROUNDS),
@@ -193,12 +235,9 @@ class SimulationCreateSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs: dict) -> dict:
-        other = {
-            "hands": GAMES_ONLY + PROXIES_ONLY,
-            "games": HANDS_ONLY + PROXIES_ONLY,
-            "proxies": HANDS_ONLY + GAMES_ONLY,
-        }[attrs["kind"]]
-        wrong = [name for name in other if name in attrs]
+        own = KIND_FIELDS[attrs["kind"]]
+        others = dict.fromkeys(name for fields in KIND_FIELDS.values() for name in fields if name not in own)
+        wrong = [name for name in others if name in attrs]
         if wrong:
             raise serializers.ValidationError(
                 {
@@ -217,6 +256,9 @@ class SimulationCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError({"deck": [message]}, code="required")
         if attrs.get("format") and not has_text:
             raise serializers.ValidationError({"format": [_("`format` goes with `text`.")]}, code="alone")
+        if attrs["kind"] == "compare" and "other" not in attrs:
+            message = _("Send the deck to compare with as `other`: a deck id, a revision number or an archive deck id.")
+            raise serializers.ValidationError({"other": [message]}, code="required")
         self._check_seed_and_table(attrs)
         if has_text:
             try:
@@ -230,7 +272,7 @@ class SimulationCreateSerializer(serializers.Serializer):
         """A games job's table by the engine's one contract; any job's seed by the same rule."""
         seed = 0 if attrs.get("seed") is None else attrs["seed"]
         try:
-            if attrs["kind"] == "games":
+            if attrs["kind"] in PLAYED:
                 players = attrs.get("players", table.DEFAULT_PLAYERS)
                 rounds = attrs.get("rounds", table.DEFAULT_ROUNDS)
                 table.TableOptions(players=players, rounds=rounds, rules=attrs.get("rules", "vekn"), seed=seed)
@@ -268,9 +310,14 @@ class SimulationListSerializer(serializers.ModelSerializer):
     hands_done = serializers.IntegerField(
         source="units_done", required=False, help_text="hands drawn so far (`hands` jobs)"
     )
-    games = serializers.IntegerField(source="units", required=False, help_text="games asked for (`games` jobs)")
+    games = serializers.IntegerField(
+        source="units",
+        required=False,
+        help_text="games to play in all (`games` jobs: as asked; `compare`: 2 × the games asked; `impact`: the games "
+        "asked × (cards + 1))",
+    )
     games_done = serializers.IntegerField(
-        source="units_done", required=False, help_text="games played so far (`games` jobs)"
+        source="units_done", required=False, help_text="games played so far (`games`, `compare`, `impact` jobs)"
     )
     cards = serializers.IntegerField(source="units", required=False, help_text="cards to place (`proxies` jobs)")
     cards_done = serializers.IntegerField(
@@ -283,7 +330,9 @@ class SimulationListSerializer(serializers.ModelSerializer):
     parameters = serializers.JSONField(
         required=False,
         help_text="`games` jobs: the table asked for: players, rounds, rules, opponents (one per other seat; a "
-        '`{"deck": id}` opponent reads `{"deck": null}` unless you may be shown that deck\'s id, as for `deck`)',
+        '`{"deck": id}` opponent reads `{"deck": null}` unless you may be shown that deck\'s id, as for `deck`). '
+        "`compare` jobs: games (for each deck), players and other (the same rule for a deck's id); `impact` jobs: "
+        "games (for each version), players and cards (the distinct cards measured).",
     )
 
     class Meta:
@@ -411,7 +460,8 @@ class SimulationSerializer(SimulationListSerializer):
     result = ResultField(
         read_only=True,
         allow_null=True,
-        help_text="the kind's report once `done`: the hands report, or the games report",
+        help_text="the kind's report once `done`: the hands report, the games report, a comparison's, a card "
+        "impact's (or a proxies job's)",
     )
     workers = serializers.SerializerMethodField(help_text="hostnames of the workers that computed its chunks")
 

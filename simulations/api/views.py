@@ -46,7 +46,7 @@ from vtesdeck.pagination import StrictPagination
 from vtesdeck.throttling import client_address
 
 from .. import kinds, services
-from ..jobs import start_games
+from ..jobs import start_compare, start_games, start_impact
 from ..models import Simulation
 from ..throttle import SimulationStartThrottle
 from .serializers import SimulationCreateSerializer, SimulationListSerializer, SimulationSerializer
@@ -81,6 +81,10 @@ BAD_REQUEST = OpenApiResponse(
         OpenApiExample(
             "Games: too many opponents", value=_invalid("opponents", "5 seats leave room for 4 opponents, not 5.")
         ),
+        OpenApiExample(
+            "Compare: no revision",
+            value=_invalid("other", "This deck has no revision 9 that you may read (revisions are their owner's)."),
+        ),
     ],
 )
 BAD_PAGE = OpenApiResponse(
@@ -90,7 +94,8 @@ BAD_PAGE = OpenApiResponse(
 NOT_FOUND = OpenApiResponse(
     response=ERROR_SCHEMA,
     description="No such job, or a job of another user's private or deleted deck; or, when starting one, no such deck "
-    "or one you may not see (another user's private deck): the two are not told apart.",
+    "or one you may not see (another user's private deck), as `deck` or as a comparison's `other`: the two are not "
+    "told apart.",
 )
 LOGIN_REQUIRED = OpenApiResponse(response=ERROR_SCHEMA, description="Log in to list your own jobs.")
 NOT_YOURS = OpenApiResponse(response=ERROR_SCHEMA, description="Another user's job: only they may cancel it.")
@@ -131,7 +136,9 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         description="Queues a Monte-Carlo job on a deck you can read (`deck`) or a decklist (`text`): `kind` "
         "`hands` draws `hands` opening hands (7 library cards, 4 crypt cards); `kind` `games` plays `games` full "
         "games of the deck against `opponents` (the tournament field by default) with the rules engine and its "
-        "bots. The answer (202) is the queued job; its `url` (also the `Location` header) gives its status, "
+        "bots; `kind` `compare` plays the deck (A) and `other` (B) in the same `games` against the field, paired "
+        "game by game (B − A with its interval and a verdict); `kind` `impact` plays the deck as built and with each "
+        "of its cards blanked, paired (what each card brings). The answer (202) is the queued job; its `url` (also the `Location` header) gives its status, "
         "`progress` (0 to 1) and, once `done`, the kind's report in `result`. Large jobs are split into chunks that every available worker shares. With "
         "an `Idempotency-Key`, a retry of the same request starts no second job.",
         request=SimulationCreateSerializer,
@@ -219,6 +226,10 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
         try:
             if attrs["kind"] == Simulation.Kind.GAMES:
                 simulation = start_games(request, attrs, core, cards, source_deck=source_deck)
+            elif attrs["kind"] == Simulation.Kind.COMPARE:
+                simulation = start_compare(request, attrs, core, cards, source_deck=source_deck)
+            elif attrs["kind"] == Simulation.Kind.IMPACT:
+                simulation = start_impact(request, attrs, core, cards, source_deck=source_deck)
             elif attrs["kind"] != Simulation.Kind.HANDS:  # a kind another app registered (proxies)
                 kind = kinds.KINDS[attrs["kind"]]
                 simulation = kind.start_from_request(request, attrs, core, cards, source_deck=source_deck)
@@ -239,6 +250,8 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
                 status=status.HTTP_429_TOO_MANY_REQUESTS,
                 headers={"Retry-After": str(exc.retry_after)},
             )
+        except services.DeckNotFound as exc:
+            raise exceptions.NotFound(str(exc)) from None  # as the job's own deck: a private deck is no deck at all
         except services.SimulationInputError as exc:
             field = {"deck": "text" if "text" in attrs else "deck"}.get(exc.field, exc.field)
             if field:

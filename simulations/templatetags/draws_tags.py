@@ -10,7 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from vtesdeck.core.charts import format_share
-from vtesdeck.labels import share_labels
+from vtesdeck.labels import share_labels, signed_figure
 
 logger = logging.getLogger(__name__)
 register = template.Library()
@@ -73,3 +73,16 @@ def at(values, index: int):
 def _fixed(value: float, decimals: int) -> str:
     # Django's number_format cuts extra decimals off (0.0074 → "0.00"); rounding first makes it "0.01".
     return number_format(round(value, decimals), decimals)
+
+
+@register.filter
+def figure(value: float | None) -> str:
+    """A VP figure or difference: two decimals in the page's language, a real minus sign, never "−0.00"
+    (``engine.compare.figure``, localised); None → "–"."""
+    return signed_figure(value, sign=False)
+
+
+@register.filter
+def signed(value: float | None) -> str:
+    """``figure`` with "+" before a difference that is not negative."""
+    return signed_figure(value, sign=True)

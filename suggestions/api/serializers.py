@@ -25,7 +25,10 @@ class SuggestionQuerySerializer(serializers.Serializer):
 class SuggestionSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="VEKN id")
     name = serializers.CharField(help_text="the card's unique name")
-    score = serializers.FloatField(help_text="adds: share among the similar decks × ln(lift); cuts: 1 − lift")
+    score = serializers.FloatField(
+        help_text="adds: share among the similar decks × ln(lift); cuts: 1 − lift, or −vp_delta for cuts from a card "
+        "impact"
+    )
     reason = serializers.CharField(help_text="why, in the request's language: “in 34 of 50 similar winning decks …”")
     kind = serializers.CharField(help_text="`crypt` or `library`")
     decks = serializers.IntegerField(help_text="similar decks playing the card")
@@ -34,6 +37,18 @@ class SuggestionSerializer(serializers.Serializer):
     archive_share = serializers.FloatField(help_text="share of all winning decks playing it")
     lift = serializers.FloatField(help_text="share among the similar decks ÷ share among all winning decks")
     in_deck = serializers.IntegerField(help_text="copies this deck plays (cuts)")
+    vp_delta = serializers.FloatField(
+        allow_null=True,
+        help_text="cuts from a card impact: VP a game as built − with every copy blanked, in its simulated games "
+        "(else null)",
+    )
+    vp_delta_ci95 = serializers.ListField(
+        child=serializers.FloatField(),
+        allow_null=True,
+        min_length=2,
+        max_length=2,
+        help_text="its 95 % interval (null unless the cut comes from a card impact)",
+    )
 
 
 class SuggestionsSerializer(serializers.Serializer):
@@ -42,3 +57,8 @@ class SuggestionsSerializer(serializers.Serializer):
     neighbours = serializers.IntegerField(help_text="similar decks read (winning decks, and public decks shared)")
     as_of = serializers.DateField()
     format = serializers.CharField(help_text="the deck's format, whose pool and bans the adds keep to")
+    impact_job = serializers.CharField(
+        allow_null=True,
+        help_text="the card impact job (`/api/v1/simulations/<id>/`) of this version of the deck whose figures chose "
+        "the cuts; null when they come from the similar decks",
+    )

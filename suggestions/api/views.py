@@ -40,7 +40,9 @@ class SuggestionsView(GenericAPIView):
         summary="Cards to add and to cut",
         description="From the 50 decks most similar to this one (tournament-winning decks, and public decks whose "
         "owners share them), the cards they play far more than decks in general do (add) and the cards of this deck "
-        "they hardly play (cut), each with its reason. Adds keep to the deck's format on `as_of` (pool, bans, release "
+        "they hardly play (cut), each with its reason. When a card impact job of this very version of the deck is done "
+        "(`kind` `impact`), the cuts come from it instead: its modelled cards whose interval of `vp_delta` does not lie "
+        "above 0, the lowest first (`impact_job` names it). Adds keep to the deck's format on `as_of` (pool, bans, release "
         "dates), keep the crypt within its groups, and are cards some vampire of this crypt can play. Read access as "
         "for the deck itself.",
         parameters=[SuggestionQuerySerializer],
@@ -56,11 +58,20 @@ class SuggestionsView(GenericAPIView):
         query.is_valid(raise_exception=True)
         as_of = query.validated_data.get("as_of")
         subject = services.for_deck(deck)
+        impact = services.latest_impact(deck)
         with within_budget():
-            found = services.suggestions_for(subject, as_of=as_of, limit=query.validated_data["limit"])
+            found = services.suggestions_for(subject, as_of=as_of, limit=query.validated_data["limit"], impact=impact)
         rows = text.rows(found, card_index.get())
         for items in rows.values():
             for row in items:
                 del row["card"], row["share"]
         day = as_of or datetime.date.today()
-        return Response({**rows, "neighbours": found.neighbours, "as_of": day.isoformat(), "format": deck.format})
+        return Response(
+            {
+                **rows,
+                "neighbours": found.neighbours,
+                "as_of": day.isoformat(),
+                "format": deck.format,
+                "impact_job": impact.id if impact is not None else None,
+            }
+        )

@@ -15,7 +15,7 @@ from tests.paths import TWDA
 from vtesdeck.core import decklist, eligibility
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.similarity import Entry, SimilarityIndex, Weights
-from vtesdeck.core.suggest import Peer, core_and_flex, legal_adds, suggest
+from vtesdeck.core.suggest import Measured, Peer, core_and_flex, legal_adds, suggest
 from vtesdeck.core.validate import validate
 
 SAMPLED = 300
@@ -52,6 +52,28 @@ def test_a_card_no_similar_deck_plays_is_a_cut_the_more_copies_the_first():
     found = suggest(VAMPIRES, {50: 3, 7: 1, 8: 4}, peers(*[{50: 2}] * 10), weights)
     assert [s.card_id for s in found.cut] == [8, 7]
     assert found.cut[0].decks == 0 and found.cut[0].in_deck == 4 and found.cut[0].score == 1.0
+
+
+def test_cuts_from_a_card_impact_are_the_modelled_cards_whose_interval_is_not_above_zero_lowest_first():
+    weights = Weights({50: 10, 7: 40, 8: 40, 9: 40, 10: 40, 11: 40}, 100)
+    deck = {50: 3, 7: 1, 8: 4, 9: 2, 10: 2, 11: 1}
+    measured = [
+        Measured(50, 0.30, (0.10, 0.50), 100),  # brings VP: never a cut
+        Measured(7, 0.02, (-0.10, 0.14), 100),  # around 0
+        Measured(8, -0.20, (-0.35, -0.05), 100),  # the deck did better without it
+        Measured(9, -0.40, (-0.90, 0.10), 100, modelled=False),  # plays as a blank already: says nothing
+        Measured(10, -0.50, None, 1),  # one game: no interval
+        Measured(11, -0.10, (-0.30, 0.10), 100),
+        Measured(12, -0.90, (-1.0, -0.5), 100),  # measured, but no longer in the deck
+    ]
+    found = suggest(VAMPIRES, deck, peers(*[{50: 2, 7: 1}] * 10), weights, measured=measured)
+    assert [s.card_id for s in found.cut] == [8, 11, 7]
+    cut = found.cut[0]
+    assert (cut.score, cut.in_deck, cut.measured) == (0.2, 4, measured[2])
+    assert found.cut[2].decks == 10  # the similar decks' figures kept beside its own
+    # Without a card impact, the cuts are the similar decks' as ever.
+    assert [s.card_id for s in suggest(VAMPIRES, deck, peers(*[{50: 2, 7: 1}] * 10), weights).cut] != [8, 11, 7]
+    assert suggest(VAMPIRES, deck, peers(*[{50: 2}] * 10), weights, measured=measured, limit=1).cut[0].card_id == 8
 
 
 def test_the_hard_rules_filter_adds_before_the_limit():

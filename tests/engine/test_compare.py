@@ -254,3 +254,20 @@ def test_a_plan_refuses_what_cannot_be_played_naming_the_field_at_fault(tupdogs,
 )
 def test_the_finding_is_the_verdict_before_its_words(diff, ci, found):
     assert compare.finding(diff, ci) == found
+
+
+def test_two_runs_that_are_not_paired_differ_by_their_means_with_a_wider_interval(tupdogs, malkavians, cards, field):
+    paired = compare.compare(tupdogs, malkavians, cards, games=8, seed=1, players=4, field=field)
+    first = compare.play_deck(tupdogs, cards, games=8, seed=1, players=4, field=field)
+    second = compare.play_deck(malkavians, cards, games=8, seed=1, players=4, field=field)
+    apart = compare.unpaired(first, second, 4)
+    assert apart.vp == pytest.approx(paired.diff.vp) and apart.games == 8
+    low, high = apart.vp_ci95
+    assert low <= apart.vp <= high and -4 <= low and high <= 4
+    assert compare.unpaired(first, compare.Results(vp=(1.0,), wins=(0,)), 4).vp_ci95 is None  # one game: no interval
+    assert compare.unpaired(first, compare.Results(vp=(None,), wins=(None,)), 4).vp is None
+
+
+def test_a_games_job_s_per_game_tally_reads_as_results():
+    results = compare.job_results({"0": [3, 1], "2": [0, 0]}, 3)
+    assert results == compare.Results(vp=(1.5, None, 0.0), wins=(1, None, 0))

@@ -365,3 +365,20 @@ def test_an_action_card_counts_as_played_when_its_action_is_announced(archive, c
     tally = sim.simulate_chunk(plan, cards, seed=SEED, start=0, stop=6)
     assert {card: tally["cards"][rows[card]][3] for card in wanted} == announced
     assert sum(announced.values()) > 0, "the deck announced an action card in six games"
+
+
+def test_a_tally_keeps_the_deck_s_vp_and_win_of_each_game_for_pairing_two_jobs(archive, cards) -> None:
+    from vtesdeck.core.engine import compare
+
+    plan = _plan(archive, cards, players=4)
+    tallies = [sim.simulate_chunk(plan, cards, seed=SEED, start=a, stop=b) for a, b in ((0, 3), (3, 5))]
+    merged = sim.merge_tallies(reversed(tallies))
+    assert list(merged["per_game"]) == ["0", "1", "2", "3", "4"]  # each game once, in game order
+    results = compare.job_results(merged["per_game"], 5)
+    report = sim.games_report(plan, merged, seed=SEED, seconds=1.0)
+    assert sum(v for v in results.vp if v is not None) / 5 == pytest.approx(report["deck"]["vp_mean"])
+    assert sum(w for w in results.wins if w is not None) == round(report["deck"]["win_rate"] * 5)
+    # Another deck at the same tables is paired with this one game by game; another table is not.
+    other = _plan(archive, cards, players=4, deck=archive[9])
+    assert sim.same_tables(plan, other) and not sim.same_tables(plan, _plan(archive, cards, players=4, rounds=7))
+    assert not sim.same_tables(plan, _plan(archive, cards, players=5))

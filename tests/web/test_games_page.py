@@ -217,6 +217,21 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
     assert f'href="/simulations/{simulation.id}/"' in recent
 
 
+def test_without_a_seed_a_job_takes_the_deck_s_own_the_same_for_every_revision(alice, archive, queue):
+    deck, other = make_deck(alice), make_deck(alice, name="Another")
+    client = client_of(alice)
+    data = {**defaults(client.get(f"/decks/{deck.id}/games/").content.decode()), "games": "100"}
+    client.post(f"/decks/{deck.id}/games/", data)
+    deck_services.update_details(deck, version=deck.version, name="Ventrue bleed, take two")  # the deck changes
+    client.post(f"/decks/{deck.id}/games/", data)
+    client.post(f"/decks/{other.id}/games/", data)
+    client.post(f"/decks/{deck.id}/games/", {**data, "seed": "77"})
+    seeds = list(Simulation.objects.order_by("created_at").values_list("deck_version", "seed"))
+    own = services.deck_seed(f"deck:{deck.id}")
+    assert seeds == [(1, own), (2, own), (1, services.deck_seed(f"deck:{other.id}")), (2, 77)]
+    assert own != seeds[2][1]
+
+
 @pytest.mark.parametrize("language", ["en", "pl", "de"])
 def test_the_field_date_is_an_iso_date_in_every_language(language, alice):
     # An <input type="date"> takes YYYY-MM-DD only: the Polish and German "01.01.2018" left the field empty.

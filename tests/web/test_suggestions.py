@@ -108,6 +108,77 @@ def test_bad_suggestion_parameters_are_400(world, query):
     assert answer.json()["code"] == "invalid"
 
 
+def a_card_impact(deck, rows, *, version=None, games=50):
+    """A finished card impact job of the deck (its report's cards as a worker leaves them)."""
+    from django.utils import timezone
+
+    from simulations.models import Simulation
+
+    cards = [
+        {
+            "id": card_id(name),
+            "name": name,
+            "copies": 1,
+            "kind": "library",
+            "modelled": modelled,
+            "vp_delta": delta,
+            "vp_delta_ci95": ci,
+            "win_delta": 0.0,
+            "win_delta_ci95": [0.0, 0.0],
+        }
+        for name, delta, ci, modelled in rows
+    ]
+    return Simulation.objects.create(
+        kind="impact",
+        status="done",
+        deck=deck,
+        deck_version=version or deck.version,
+        deck_name=deck.name,
+        parameters={"games": games, "players": 5, "cards": len(cards)},
+        plan={},
+        seed=1,
+        units=games * 3,
+        units_done=games * 3,
+        chunks_total=1,
+        chunks_done=1,
+        finished_at=timezone.now(),
+        result={"cards": cards, "games": games, "seed": 1, "players": 5},
+    )
+
+
+def test_the_cuts_come_from_the_latest_card_impact_of_this_version_of_the_deck(world):
+    mine = world["mine"]
+    url = f"/api/v1/decks/{mine.id}/suggestions/"
+    before = login(world["alice"]).get(url).json()
+    assert before["impact_job"] is None and all(row["vp_delta"] is None for row in before["cut"])
+    a_card_impact(mine, [("Govern the Unaligned", -0.3, [-0.5, -0.1], True)], games=20)  # older
+    job = a_card_impact(
+        mine,
+        [
+            ("Tupdog", 0.4, [0.2, 0.6], True),
+            ("Govern the Unaligned", 0.05, [-0.1, 0.2], True),
+            ("Dive Bomb", -0.02, [-0.1, 0.06], False),
+        ],
+    )
+    body = login(world["alice"]).get(url).json()
+    assert body["impact_job"] == job.id
+    assert [row["name"] for row in body["cut"]] == ["Govern the Unaligned"]  # Tupdog brings VP, Dive Bomb unmodelled
+    cut = body["cut"][0]
+    assert (cut["score"], cut["vp_delta"], cut["vp_delta_ci95"], cut["in_deck"]) == (-0.05, 0.05, [-0.1, 0.2], 40)
+    assert cut["reason"] == "brought no VP that 50 simulated games could see: +0.05 VP a game, 95 % [−0.10, +0.20]"
+    panel = login(world["alice"]).get(f"/decks/{mine.id}/suggestions").content.decode()
+    assert 'id="cuts-from-impact"' in panel and f'href="/simulations/{job.id}/"' in panel
+    assert "brought no VP that 50 simulated games could see" in panel
+    # Below 0: the reason says the deck did better without it.
+    a_card_impact(mine, [("Dive Bomb", -0.3, [-0.5, -0.1], True)], games=1)
+    reason = login(world["alice"]).get(url).json()["cut"][0]["reason"]
+    assert reason == "the deck did better with it blanked in 1 simulated game: −0.30 VP a game, 95 % [−0.50, −0.10]"
+    # Another version of the deck is another deck: the similar decks' cuts again.
+    deck_services.update_details(mine, version=mine.version, name="mine, edited")
+    after = login(world["alice"]).get(url).json()
+    assert after["impact_job"] is None and after["cut"] == before["cut"]
+
+
 def test_the_editor_panel_lists_the_suggestions_for_the_owner_only(world):
     url = f"/decks/{world['mine'].id}/suggestions"
     page = login(world["alice"]).get(url)

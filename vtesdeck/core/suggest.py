@@ -22,6 +22,14 @@ general do.
   (decks like this one play it less than decks in general). Score ``1 − lift``: 1 for a card none of them
   plays. Ties: more copies first (more room freed).
 
+* **Cut, from simulated games**: when the deck's cards were measured in simulated games (``measured``: a card
+  impact, ``engine.compare.card_impact``, of this very version of the deck), the cuts are its modelled cards whose
+  95 % interval of ``vp_delta`` (VP a game as built − with every copy blanked) does not lie above 0, the lowest
+  ``vp_delta`` first: the deck did no better with them, or did better without them, as far as those games can
+  tell. Score ``−vp_delta``. A card the engine does not model plays as a blank already (a delta of about 0 says
+  nothing of its worth), and a card without an interval was measured too little: neither is offered. Each keeps
+  the similar decks' figures beside its own, as the other cuts do.
+
 The hard rules come before any score: an add is offered only if ``allowed`` keeps it (``legal_adds``: the
 crypt group rule, the format's card pool, bans and release dates on the day, and for a library card a
 vampire of this crypt able to play it, per ``eligibility``).
@@ -40,7 +48,7 @@ from .deck import Deck
 from .similarity import Weights
 from .validate import Ruleset, out_of_format, validate
 
-__all__ = ["Peer", "Suggestion", "Suggestions", "core_and_flex", "legal_adds", "suggest"]
+__all__ = ["Measured", "Peer", "Suggestion", "Suggestions", "core_and_flex", "legal_adds", "suggest"]
 
 MIN_DECKS = 3
 ADD_SHARE = 0.2
@@ -71,6 +79,24 @@ class Suggestion:
     base_share: float  # share of the reference pool (the archive) playing it
     lift: float
     in_deck: int = 0  # copies this deck plays (cuts)
+    measured: Measured | None = None  # a cut from simulated games: what the card was found to bring
+
+
+@dataclasses.dataclass(frozen=True)
+class Measured:
+    """What a card of the deck brought in simulated games (a card impact's row): VP a game as built − with every
+    copy blanked, its 95 % interval, the games for each version, whether the engine models the card."""
+
+    card_id: int
+    vp_delta: float | None
+    ci95: tuple[float, float] | None
+    games: int
+    modelled: bool = True
+
+    @property
+    def cut(self) -> bool:
+        """A cut candidate: modelled, with an interval that does not lie above 0."""
+        return self.modelled and self.vp_delta is not None and self.ci95 is not None and self.ci95[0] <= 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,8 +115,10 @@ def suggest(
     *,
     allowed: Callable[[Sequence[int]], Collection[int]] | None = None,
     limit: int = 10,
+    measured: Sequence[Measured] | None = None,
 ) -> Suggestions:
-    """Cards to add and to cut (at most ``limit`` each), best first (see the module's docstring)."""
+    """Cards to add and to cut (at most ``limit`` each), best first (see the module's docstring); the cuts from
+    ``measured`` when the deck's cards were measured in simulated games."""
     k = len(peers)
     in_deck = {**crypt, **library}
     copies: dict[int, list[int]] = {}
@@ -135,7 +163,31 @@ def suggest(
         adds = [s for s in adds if s.card_id in kept]
 
     cuts: list[Suggestion] = []
-    if k:
+    if measured is not None:
+        for found in sorted(
+            (m for m in measured if m.cut), key=lambda m: (m.vp_delta, -in_deck.get(m.card_id, 0), m.card_id)
+        ):
+            n = in_deck.get(found.card_id, 0)
+            if n <= 0:
+                continue  # measured on another version of the deck: no longer in it
+            counts = copies.get(found.card_id, [])
+            share, base_share, lift = lift_of(found.card_id, len(counts))
+            cuts.append(
+                Suggestion(
+                    card_id=found.card_id,
+                    crypt=found.card_id in crypt,
+                    score=round(-(found.vp_delta or 0.0), 4),
+                    decks=len(counts),
+                    of=k,
+                    copies=_quartiles(counts),
+                    share=round(share, 4),
+                    base_share=round(base_share, 4),
+                    lift=round(lift, 2),
+                    in_deck=n,
+                    measured=found,
+                )
+            )
+    elif k:
         for part, crypt_part in ((crypt, True), (library, False)):
             for card_id, n in part.items():
                 counts = copies.get(card_id, [])
@@ -158,7 +210,8 @@ def suggest(
                         in_deck=n,
                     )
                 )
-    cuts.sort(key=lambda s: (-s.score, -s.in_deck, s.card_id))
+    if measured is None:
+        cuts.sort(key=lambda s: (-s.score, -s.in_deck, s.card_id))
     return Suggestions(add=adds[:limit], cut=cuts[:limit], neighbours=k, winning=all(p.winning for p in peers))
 
 

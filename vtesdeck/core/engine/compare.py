@@ -32,13 +32,20 @@ delta is about 0: the engine cannot tell what it is worth. Blanks are cards of a
 (``with_blanks``; ids above every VEKN id), and every game of one ``card_impact`` (as built and blanked) is played
 with that copy, so both sides of each pair see the same card list. The games as built are played once and paired
 with every card's blanked games.
+
+In chunks (the workers' "compare" and "impact" jobs). A ``Plan`` holds the decks, the field and the table as plain
+JSON; ``play_chunk`` plays games start..stop-1 of every side of it and returns each side's per-game results;
+``merge_chunks`` joins them by game index and ``plan_report`` gives the figures ``compare`` or ``card_impact`` give
+for the same games in one process. ``finding`` is the verdict's one rule (a deck is better only when the interval
+of B - A leaves 0 out), which ``verdict`` words in English and the pages in the reader's language; ``unpaired`` is
+the difference of two runs that were not paired (the games jobs of a deck played with other seeds or tables).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..carddb import CardIndex
@@ -46,27 +53,47 @@ from ..deck import Deck
 from ..domain import Card
 from . import report, run, schedule
 from .compile import compiled
-from .options import DEFAULT_PLAYERS, DEFAULT_ROUNDS, TableOptions
+from .options import DEFAULT_PLAYERS, DEFAULT_ROUNDS, TableOptionError, TableOptions
+from .simulation import GamesInputError, PoolDeck, playable_pool, pool_deck
 from .state import vampire_template
 
 __all__ = [
+    "A_BETTER",
     "BLANK_LIBRARY",
+    "B_BETTER",
+    "NOTHING",
+    "NO_DIFFERENCE",
+    "PLAN_VERSION",
+    "TOO_FEW",
     "CardImpact",
     "Comparison",
     "DeckFigures",
     "Difference",
+    "Finding",
     "Impact",
+    "Plan",
     "Results",
     "blank_vampire",
     "blanked",
     "card_impact",
     "compare",
+    "comparison",
     "difference",
     "figure",
     "figures",
+    "finding",
     "impact_games",
+    "impact_of",
+    "job_results",
+    "joined",
+    "make_plan",
     "measured_cards",
+    "merge_chunks",
+    "play_chunk",
     "play_deck",
+    "play_games",
+    "plan_report",
+    "unpaired",
     "verdict",
     "with_blanks",
 ]
@@ -85,6 +112,28 @@ class Results:
     vp: tuple[float | None, ...]
     wins: tuple[int | None, ...]
     errors: tuple[report.GameError, ...] = ()
+
+    def to_dict(self, *, most_errors: int | None = None) -> dict[str, Any]:
+        """Plain JSON (a worker's tally); ``most_errors``: the errors of the lowest game indices only (each game
+        that raised is still a null VP)."""
+        errors = self.errors if most_errors is None else self.errors[:most_errors]
+        return {"vp": list(self.vp), "wins": list(self.wins), "errors": [e.to_dict() for e in errors]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Results:
+        """``to_dict`` read back; ValueError for anything else."""
+        try:
+            vp = tuple(None if v is None else _vp(v) for v in data["vp"])
+            wins = tuple(None if w is None else _win(w) for w in data["wins"])
+            errors = tuple(
+                report.GameError(game=_whole(e["game"]), seed=_whole(e["seed"]), error=str(e["error"]))
+                for e in data["errors"]
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"These are not the results of games ({exc}).") from None
+        if len(vp) != len(wins) or any((v is None) != (w is None) for v, w in zip(vp, wins, strict=True)):
+            raise ValueError("These are not the results of games (their VP and wins differ).")
+        return cls(vp=vp, wins=wins, errors=errors)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -217,11 +266,33 @@ def play_deck(
 ) -> Results:
     """Games 0..games-1 of the run of ``[deck, *opponents]`` (the field filling the other seats): the deck's
     VP and win in each. A game that raises is an error of the result, never a crash."""
+    return play_games(
+        deck, cards, seed=seed, players=players, start=0, stop=games, opponents=opponents, field=field, rounds=rounds
+    )
+
+
+def play_games(
+    deck: Deck,
+    cards: CardIndex,
+    *,
+    seed: int,
+    players: int,
+    start: int,
+    stop: int,
+    opponents: Sequence[Deck] = (),
+    field: Sequence[Deck] = (),
+    rounds: int | None = DEFAULT_ROUNDS,
+    progress: Callable[[int], None] | None = None,
+) -> Results:
+    """Games ``start .. stop-1`` of the run (``play_deck``'s games, the same ones whatever the range: a game
+    depends only on the seed, the decks and its index), position k holding game ``start + k``: how workers
+    play a run in chunks (``play_chunk``). ``progress(done)`` is called after each game; what it raises (a
+    cancelled job) stops the range, while a game that raises is an error of the result."""
     decks = [deck, *opponents]
     vp: list[float | None] = []
     wins: list[int | None] = []
     errors: list[report.GameError] = []
-    for i in range(games):
+    for i in range(start, stop):
         try:
             played = run.play_one(decks, cards, seed=seed, players=players, i=i, rounds=rounds, field=field)
             record = run.record(played)
@@ -230,10 +301,12 @@ def play_deck(
             errors.append(report.GameError(game=i, seed=schedule.game_seed(seed, i), error=error))
             vp.append(None)
             wins.append(None)
-            continue
-        seat = record.decks.index(0)  # slot 0 holds one seat: the run has no more decks than seats
-        vp.append(record.vp[seat])
-        wins.append(int(record.winner == seat))
+        else:
+            seat = record.decks.index(0)  # slot 0 holds one seat: the run has no more decks than seats
+            vp.append(record.vp[seat])
+            wins.append(int(record.winner == seat))
+        if progress is not None:
+            progress(i - start + 1)
     return Results(vp=tuple(vp), wins=tuple(wins), errors=tuple(errors))
 
 
@@ -267,6 +340,46 @@ def difference(first: Results, second: Results, players: int) -> Difference:
     )
 
 
+def unpaired(first: Results, second: Results, players: int) -> Difference:
+    """``second - first`` for two runs whose games are not paired (other seeds or other tables): the difference of
+    the two means, each over the games its run finished, and its 95 % interval from both runs' spreads (normal
+    approximation: the two standard errors added in squares; null unless each run finished at least two games).
+    Wider than a paired interval of as many games: the luck of the tables is in it. ``games`` counts the games of
+    the smaller run."""
+    vps = [[v for v in side.vp if v is not None] for side in (first, second)]
+    wins = [[float(w) for w in side.wins if w is not None] for side in (first, second)]
+
+    def apart(a: list[float], b: list[float], bound: float) -> tuple[float | None, tuple[float, float] | None]:
+        low_mean, high_mean = _mean(a), _mean(b)
+        if low_mean is None or high_mean is None:
+            return None, None
+        diff = high_mean - low_mean
+        if len(a) < 2 or len(b) < 2:
+            return diff, None
+        spread = sum(
+            math.fsum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs) for xs, m in ((a, low_mean), (b, high_mean))
+        )
+        half = report.Z95 * math.sqrt(spread)
+        return diff, (max(-bound, diff - half), min(bound, diff + half))
+
+    vp, vp_ci95 = apart(vps[0], vps[1], float(players))
+    win, win_ci95 = apart(wins[0], wins[1], 1.0)
+    return Difference(games=min(len(vps[0]), len(vps[1])), vp=vp, vp_ci95=vp_ci95, wins=win, wins_ci95=win_ci95)
+
+
+def job_results(per_game: Mapping[str, Sequence[int]], games: int) -> Results:
+    """The deck's results in games 0..games-1 of a games job, from its chunks' ``per_game`` tallies
+    (``simulation.simulate_chunk``: game index → [VP in halves, 1 when it won]); a game missing there (it raised)
+    is a null."""
+    vp: list[float | None] = []
+    wins: list[int | None] = []
+    for i in range(games):
+        found = per_game.get(str(i))
+        vp.append(None if found is None else _whole(found[0]) / 2)
+        wins.append(None if found is None else _win(found[1]))
+    return Results(vp=tuple(vp), wins=tuple(wins))
+
+
 def _check(*, games: int, seed: int, players: int, decks: int, field: Sequence[Deck], rounds: int | None) -> None:
     TableOptions(players=players, rounds=rounds, seed=seed)
     schedule.check_run(games=games, decks=decks, players=players, seed=seed)
@@ -294,9 +407,15 @@ def compare(
         play_deck(deck, cards, games=games, seed=seed, players=players, opponents=opponents, field=field, rounds=rounds)
         for deck in (a, b)
     )
+    return comparison(first, second, seed=seed, players=players)
+
+
+def comparison(first: Results, second: Results, *, seed: int, players: int) -> Comparison:
+    """The figures of A's games (``first``) and B's (``second``), game i of each paired: what ``compare`` plays,
+    or what a job's chunks played, joined (``joined``)."""
     both = _both(first, second)
     return Comparison(
-        games=games,
+        games=len(first.vp),
         seed=seed,
         players=players,
         a=figures(first, both, players),
@@ -306,19 +425,50 @@ def compare(
     )
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Finding:
+    """What a paired difference ``B - A`` says, before it is put in words (``verdict`` in English; the pages
+    in the reader's language): ``kind`` is ``B_BETTER`` or ``A_BETTER`` when the 95 % interval leaves 0 out,
+    then ``by`` is how much better and ``low``, ``high`` its interval, all positive for the better deck;
+    ``NO_DIFFERENCE`` (``low``, ``high`` the interval of B - A), ``TOO_FEW`` (no interval) or ``NOTHING`` (no
+    game finished on both sides)."""
+
+    kind: str
+    by: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+B_BETTER, A_BETTER, NO_DIFFERENCE, TOO_FEW, NOTHING = "b_better", "a_better", "no_difference", "too_few", "nothing"
+
+
+def finding(diff: float | None, ci95: Sequence[float] | None) -> Finding:
+    """The one rule of the verdict: a deck is better only when the interval of ``B - A`` leaves 0 out."""
+    if diff is None:
+        return Finding(NOTHING)
+    if ci95 is None:
+        return Finding(TOO_FEW)
+    low, high = ci95
+    if low > 0:
+        return Finding(B_BETTER, diff, low, high)
+    if high < 0:
+        return Finding(A_BETTER, -diff, -high, -low)
+    return Finding(NO_DIFFERENCE, diff, low, high)
+
+
 def verdict(diff: float | None, ci95: Sequence[float] | None, *, a: str = "A", b: str = "B") -> str:
     """The paired VP difference ``B - A`` in words: which deck is better and by how much, when the 95 % interval
     leaves 0 out; otherwise that this many games found no difference."""
-    if diff is None:
+    found = finding(diff, ci95)
+    if found.kind == NOTHING:
         return "no game finished on both sides: nothing to compare"
-    if ci95 is None:
+    if found.kind == TOO_FEW:
         return "too few games to tell (an interval needs at least 2)"
-    low, high = ci95
-    if low > 0:
-        return f"{b} is better by {figure(diff)} VP a game, 95 % [{figure(low)}, {figure(high)}]"
-    if high < 0:
-        return f"{a} is better by {figure(-diff)} VP a game, 95 % [{figure(-high)}, {figure(-low)}]"
-    return f"no difference found at this size (95 % [{figure(low)}, {figure(high)}])"
+    assert found.by is not None and found.low is not None and found.high is not None
+    if found.kind in (B_BETTER, A_BETTER):
+        better = b if found.kind == B_BETTER else a
+        return f"{better} is better by {figure(found.by)} VP a game, 95 % [{figure(found.low)}, {figure(found.high)}]"
+    return f"no difference found at this size (95 % [{figure(found.low)}, {figure(found.high)}])"
 
 
 def figure(value: float, *, sign: bool = False) -> str:
@@ -421,12 +571,21 @@ def card_impact(
         return play_deck(version, table, games=games, seed=seed, players=players, field=field, rounds=rounds)
 
     built = play(deck)
+    without = {card_id: play(blanked(deck, card_id, table)) for card_id in measured}
+    return impact_of(deck, table, built, without, seed=seed, players=players)
+
+
+def impact_of(
+    deck: Deck, cards: CardIndex, built: Results, without: Mapping[int, Results], *, seed: int, players: int
+) -> Impact:
+    """``card_impact``'s figures from the games played: the deck as built (``built``) and with each card blanked
+    (``without``, by card id, in the order measured), game i of each paired with game i as built: what
+    ``card_impact`` plays, or what a job's chunks played, joined (``joined``)."""
     errors: list[tuple[int | None, report.GameError]] = [(None, e) for e in built.errors]
-    comp = compiled(table)
+    comp = compiled(cards)
     rows = []
-    for card_id in measured:
-        without = play(blanked(deck, card_id, table))
-        errors += [(card_id, e) for e in without.errors]
+    for card_id, results in without.items():
+        errors += [(card_id, e) for e in results.errors]
         crypt = card_id in deck.crypt
         rows.append(
             CardImpact(
@@ -435,16 +594,229 @@ def card_impact(
                 copies=(deck.crypt if crypt else deck.library)[card_id],
                 crypt=crypt,
                 modelled=card_id in (comp.crypt_implemented if crypt else comp.implemented),
-                delta=difference(without, built, players),
+                delta=difference(results, built, players),
             )
         )
     rows.sort(key=lambda r: (r.delta.vp is None, -(r.delta.vp or 0.0), r.name, r.id))
     both = [i for i, vp in enumerate(built.vp) if vp is not None]
     return Impact(
-        games=games,
+        games=len(built.vp),
         seed=seed,
         players=players,
         as_built=figures(built, both, players),
         cards=tuple(rows),
         errors=tuple(errors),
     )
+
+
+# --- in chunks, on workers ---------------------------------------------------------------------------------
+#
+# A compare or card_impact job (the simulations app's "compare" and "impact" kinds) is the same run cut into ranges
+# of game indices: game i depends only on the seed, the decks, the seats and i, so a chunk plays games
+# start..stop-1 of every side (A and B; the deck as built and each card blanked), returns each side's per-game
+# results, and the chunks joined by game index are what ``compare`` or ``card_impact`` plays in one process.
+
+PLAN_VERSION = 1
+MAX_ERRORS = 20  # errors listed per side in a chunk (the lowest game indices): each game that raised stays a null
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _vp(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"{value!r} is not a number of victory points")
+    return float(value)
+
+
+def _win(value: Any) -> int:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a win (1) or no win (0)")
+    return int(value)
+
+
+def joined(parts: Iterable[tuple[int, Results]]) -> Results:
+    """The results of ranges of games (each with the index of its first game), in any order, as one by game index
+    from 0. ValueError unless they cover 0..n-1 exactly once."""
+    ordered = sorted(parts, key=lambda part: part[0])
+    vp: list[float | None] = []
+    wins: list[int | None] = []
+    errors: list[report.GameError] = []
+    for start, part in ordered:
+        if start != len(vp):
+            raise ValueError(f"The games from {len(vp)} on are missing or counted twice (a part starts at {start}).")
+        vp += part.vp
+        wins += part.wins
+        errors += part.errors
+    return Results(vp=tuple(vp), wins=tuple(wins), errors=tuple(sorted(errors, key=lambda e: e.game)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Plan:
+    """A paired run as workers play it in chunks, plain JSON both ways: the deck in slot 0 (compare's A), compare's
+    B (``other``; None for card_impact, which measures ``measured`` instead, in that order), the archive decks that
+    fill the other seats, and the table."""
+
+    deck: Deck
+    other: Deck | None
+    field: tuple[Deck, ...]
+    players: int
+    rounds: int | None
+    measured: tuple[int, ...] = ()
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The names of the versions each game index is played with: "a" and "b"; or "built" and each card's id."""
+        if self.other is not None:
+            return ("a", "b")
+        return ("built", *(str(card_id) for card_id in self.measured))
+
+    @property
+    def per_game(self) -> int:
+        """Games played for each game index: A's and B's, or the deck as built and once per card blanked."""
+        return len(self.sides)
+
+    def table(self, cards: CardIndex) -> CardIndex:
+        """The card list the games are played with: for card_impact, one holding the deck's blanks
+        (``with_blanks``; a worker keeps it for the job's chunks), else ``cards`` itself."""
+        return cards if self.other is not None else with_blanks(self.deck, cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": PLAN_VERSION,
+            "deck": pool_deck(self.deck).to_dict(),
+            "other": pool_deck(self.other).to_dict() if self.other is not None else None,
+            "field": [pool_deck(deck).to_dict() for deck in self.field],
+            "players": self.players,
+            "rounds": self.rounds,
+            "measured": list(self.measured),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Plan:
+        if not isinstance(data, Mapping) or data.get("version") != PLAN_VERSION:
+            raise ValueError("This plan is from another version of the simulator; start the job again.")
+        try:
+            plan = cls(
+                deck=PoolDeck.from_dict(data["deck"]).to_core(),
+                other=None if data["other"] is None else PoolDeck.from_dict(data["other"]).to_core(),
+                field=tuple(PoolDeck.from_dict(deck).to_core() for deck in data["field"]),
+                players=_whole(data["players"]),
+                rounds=None if data["rounds"] is None else _whole(data["rounds"]),
+                measured=tuple(_whole(card_id) for card_id in data["measured"]),
+            )
+            TableOptions(players=plan.players, rounds=plan.rounds)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"This plan is damaged ({exc}); start the job again.") from exc
+        return plan
+
+
+def make_plan(
+    deck: Deck,
+    cards: CardIndex,
+    *,
+    field: Sequence[Deck],
+    other: Deck | None = None,
+    players: int = DEFAULT_PLAYERS,
+    rounds: int | None = DEFAULT_ROUNDS,
+    seed: int = 0,
+    only: Collection[int] | None = None,
+) -> Plan:
+    """The plan of a compare job (``other`` given: A is ``deck``) or of a card_impact job (``only``: the cards to
+    measure, all by default), against the archive decks of ``field`` (those that can sit at a table; more than
+    ``simulation.FIELD_POOL_MAX`` of them: that many, drawn with ``seed``). Raises ``GamesInputError`` for a table
+    that cannot be played, naming the request's field at fault ("players", "rounds", "seed", "deck", "other",
+    "opponents": no archive deck fills the seats)."""
+    try:
+        TableOptions(players=players, rounds=rounds, seed=seed)
+    except TableOptionError as exc:
+        raise GamesInputError(str(exc), field=exc.field) from None
+    for name, version in (("deck", deck), ("other", other)):
+        why = run.unplayable(version, cards) if version is not None else ""
+        if why:
+            raise GamesInputError(f"This deck cannot sit at a table: {why}.", field=name)
+    pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed)
+    if not pool:
+        raise GamesInputError("The tournament archive holds no deck that can sit at a table.", field="opponents")
+    return Plan(
+        deck=deck,
+        other=other,
+        field=tuple(d.to_core() for d in pool),
+        players=players,
+        rounds=rounds,
+        measured=() if other is not None else tuple(measured_cards(deck, only)),
+    )
+
+
+def play_chunk(
+    plan: Plan,
+    table: CardIndex,
+    *,
+    seed: int,
+    start: int,
+    stop: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Games ``start .. stop-1`` of every side of the plan (``Plan.sides``), as JSON: ``{"version", "start",
+    "sides": {side: Results.to_dict()}}``. ``table`` is ``plan.table(cards)``. ``progress(done)`` counts the games
+    played in the chunk, every side's; what it raises (a cancelled job) stops the chunk."""
+    schedule.check_run(games=max(stop, 1), decks=1, players=plan.players, seed=seed)
+    if not 0 <= start <= stop:
+        raise ValueError(f"The games {start}..{stop} are not a range of a run.")
+    versions = [plan.deck] if plan.other is None else [plan.deck, plan.other]
+    versions += [blanked(plan.deck, card_id, table) for card_id in plan.measured]
+    sides: dict[str, Any] = {}
+    for k, (side, version) in enumerate(zip(plan.sides, versions, strict=True)):
+        base = k * (stop - start)
+
+        def step(done: int, base: int = base) -> None:
+            if progress is not None:
+                progress(base + done)
+
+        results = play_games(
+            version,
+            table,
+            seed=seed,
+            players=plan.players,
+            start=start,
+            stop=stop,
+            field=plan.field,
+            rounds=plan.rounds,
+            progress=step,
+        )
+        sides[side] = results.to_dict(most_errors=MAX_ERRORS)
+    return {"version": PLAN_VERSION, "start": start, "sides": sides}
+
+
+def merge_chunks(tallies: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The chunks of one job (``play_chunk``'s), in any order, joined by game index: ``{"version", "sides": {side:
+    Results.to_dict()}}`` over games 0..n-1, each side's errors the ``MAX_ERRORS`` of the lowest indices."""
+    parts: dict[str, list[tuple[int, Results]]] = {}
+    for tally in tallies:
+        if not isinstance(tally, Mapping) or tally.get("version") != PLAN_VERSION:
+            raise ValueError("This tally comes from another version of the simulator.")
+        for side, data in tally["sides"].items():
+            parts.setdefault(side, []).append((_whole(tally["start"]), Results.from_dict(data)))
+    if not parts:
+        raise ValueError("There are no tallies to merge.")
+    sides = {side: joined(found).to_dict(most_errors=MAX_ERRORS) for side, found in parts.items()}
+    if len({len(side["vp"]) for side in sides.values()}) != 1:
+        raise ValueError("These tallies come from different jobs (their sides played different games).")
+    return {"version": PLAN_VERSION, "sides": sides}
+
+
+def plan_report(plan: Plan, cards: CardIndex, merged: Mapping[str, Any], *, seed: int) -> Comparison | Impact:
+    """The figures of a job's merged chunks (``merge_chunks``): ``comparison`` for a compare plan, ``impact_of``
+    for a card_impact one, the same as ``compare`` or ``card_impact`` give for these games in one process."""
+    try:
+        results = {side: Results.from_dict(merged["sides"][side]) for side in plan.sides}
+    except KeyError as exc:
+        raise ValueError(f"These tallies do not belong to this plan (no side {exc}).") from None
+    if plan.other is not None:
+        return comparison(results["a"], results["b"], seed=seed, players=plan.players)
+    without = {card_id: results[str(card_id)] for card_id in plan.measured}
+    # The plain card list names the cards and says which are modelled as the blanks' copy of it does.
+    return impact_of(plan.deck, cards, results["built"], without, seed=seed, players=plan.players)

@@ -15,8 +15,10 @@ played on any worker plays the same games, and ``play_game`` plays game ``i`` ag
 the engine's defaults (``run.play_one``).
 
 The tally holds whole numbers only (VP are counted in halves), so adding tallies is exact and the report of a job
-is the same whatever the chunks and their order. Per-game lists are never kept: a 10,000-game job merges small;
-the errors are capped at ``MAX_ERRORS`` (the lowest game indices) with their count beside them.
+is the same whatever the chunks and their order. Per-game figures are kept for the deck alone, its VP and win in
+each game (``per_game``, a few bytes a game, gathered rather than summed), which pair the games of two jobs played
+at the same tables (``same_tables``, ``compare.job_results``); the errors are capped at ``MAX_ERRORS`` (the lowest
+game indices) with their count beside them.
 
 Per-card figures come from the engine's ``state.SeatStats`` of the player's seat (``table.play(stats=…)``, which
 changes no decision and no hash). Library: "drawn" counts copies drawn into the hand (the opening hand included;
@@ -64,7 +66,9 @@ __all__ = [
     "games_report",
     "merge_tallies",
     "play_game",
+    "playable_pool",
     "pool_deck",
+    "same_tables",
     "simulate_chunk",
 ]
 
@@ -320,35 +324,18 @@ def compile_plan(
     why = run.unplayable(deck, cards)
     if why:
         raise GamesInputError(f"This deck cannot sit at a table: {why}.", field="deck")
-    playable: dict[PoolDeck, bool] = {}
-
-    def fit(candidate: PoolDeck) -> bool:
-        if candidate not in playable:
-            playable[candidate] = not run.unplayable(candidate.to_core(), cards)
-        return playable[candidate]
-
+    playable: dict[PoolDeck, bool] = {}  # a pool given to several slots is checked once
     kept: list[Opponent] = []
     for opponent in opponents:
         if opponent.kind not in KINDS:
             raise GamesInputError(f"An opponent is a {', '.join(KINDS)}, not {opponent.kind!r}.", field="opponents")
         if opponent.kind == "deck" and len(opponent.decks) != 1:
             raise GamesInputError(f"The opponent {opponent.label} must be one deck.", field="opponents")
-        order = list(range(len(opponent.decks)))
-        if len(order) > FIELD_POOL_MAX:
-            # A seeded sample: the same plan for the same seed, and slots given one pool keep one pool (their
-            # decks at a table then differ, as schedule.field_pick promises).
-            random.Random(seed).shuffle(order)
-        chosen: list[int] = []
-        for index in order:
-            if fit(opponent.decks[index]):
-                chosen.append(index)
-                if len(chosen) == FIELD_POOL_MAX:
-                    break
-        if not chosen:
+        decks = playable_pool(opponent.decks, cards, seed=seed, checked=playable)
+        if not decks:
             raise GamesInputError(
                 f"The opponent {opponent.label} has no deck that can sit at a table.", field="opponents"
             )
-        decks = tuple(opponent.decks[index] for index in sorted(chosen))  # the caller's order
         kept.append(dataclasses.replace(opponent, decks=decks))
     player = pool_deck(deck)
     cover = _coverage(player, kept, cards)
@@ -365,6 +352,33 @@ def compile_plan(
         slot_coverage=cover[3],
         cards=_plan_cards(deck, cards),
     )
+
+
+def playable_pool(
+    decks: Sequence[PoolDeck], cards: CardIndex, *, seed: int, checked: dict[PoolDeck, bool] | None = None
+) -> tuple[PoolDeck, ...]:
+    """The decks of a pool that can sit at a table, in the pool's order; of a pool larger than
+    ``FIELD_POOL_MAX``, that many playable ones drawn with ``seed`` (the same decks for the same seed). ``checked``
+    remembers which decks were found playable, for a pool given to several slots."""
+    checked = {} if checked is None else checked
+
+    def fit(candidate: PoolDeck) -> bool:
+        if candidate not in checked:
+            checked[candidate] = not run.unplayable(candidate.to_core(), cards)
+        return checked[candidate]
+
+    order = list(range(len(decks)))
+    if len(order) > FIELD_POOL_MAX:
+        # A seeded sample: the same plan for the same seed, and slots given one pool keep one pool (their
+        # decks at a table then differ, as schedule.field_pick promises).
+        random.Random(seed).shuffle(order)
+    chosen: list[int] = []
+    for index in order:
+        if fit(decks[index]):
+            chosen.append(index)
+            if len(chosen) == FIELD_POOL_MAX:
+                break
+    return tuple(decks[index] for index in sorted(chosen))  # the caller's order
 
 
 def _coverage(
@@ -491,6 +505,8 @@ def _empty_tally(plan: GamesPlan) -> dict[str, Any]:
         "first": None,
         "won": None,
         "lost": None,
+        # game index → [the deck's VP in halves, 1 when it won]: for pairing two jobs game by game (``same_tables``)
+        "per_game": {},
     }
 
 
@@ -553,6 +569,7 @@ def _count(
     me = record.decks.index(0)
     mine = halves[me]
     won = record.winner == me
+    tally["per_game"][str(i)] = [mine, int(won)]
     by_seat = tally["by_seat"][me]
     by_seat[0] += 1
     by_seat[1] += mine
@@ -615,15 +632,19 @@ _FIRSTS = ("first", "won", "lost")
 def merge_tallies(tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The sum of chunk tallies of one job, the same in any order."""
     total: dict[str, Any] | None = None
+    # Each game is in one chunk: the per-game results are gathered once, not summed (a sorted union per chunk
+    # would cost the square of a job's games).
+    per_game: dict[str, Any] = {}
     for tally in tallies:
         if not isinstance(tally, dict) or tally.get("version") != PLAN_VERSION:
             raise ValueError("This tally comes from another version of the simulator.")
+        per_game.update(tally.get("per_game") or {})
         if total is None:
-            total = copy.deepcopy(tally)
+            total = copy.deepcopy({key: value for key, value in tally.items() if key != "per_game"})
             continue
         merged: dict[str, Any] = {"version": PLAN_VERSION}
         for key in total.keys() | tally.keys():
-            if key == "version":
+            if key in ("version", "per_game"):
                 continue
             a, b = total.get(key), tally.get(key)
             if key in _FIRSTS:
@@ -635,7 +656,17 @@ def merge_tallies(tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
         total = merged
     if total is None:
         raise ValueError("There are no tallies to merge.")
+    total["per_game"] = {key: per_game[key] for key in sorted(per_game, key=int)}
     return {key: total[key] for key in sorted(total)}
+
+
+def same_tables(first: GamesPlan, second: GamesPlan) -> bool:
+    """Whether two jobs' plans seat their decks at the same tables: the same seats, round cap and rules, and the
+    same decks to draw from in every opponent's slot. Two such jobs played with the same seed differ in game i only
+    by the deck in slot 0 (and the bots' code, when the engine changed in between): their games are paired."""
+    return (first.players, first.rounds, first.rules) == (second.players, second.rounds, second.rules) and [
+        o.decks for o in first.opponents
+    ] == [o.decks for o in second.opponents]
 
 
 def _add(a: Any, b: Any, where: str) -> Any:

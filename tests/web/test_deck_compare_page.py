@@ -1,0 +1,154 @@
+"""A deck's "Compare with…" page (``/decks/<id>/compare/``, from the deck's page and its Games tab): deck B is a saved
+revision (the owner's alone), another deck of the user's, or an archive deck by its id or a search whose matches it
+offers to pick; the page starts a comparison job as the API's ``compare`` kind does (the same caps and answers),
+and the job's page follows it, then says which deck does better in words, with both decks' figures. No worker runs:
+jobs wait in a queue nobody reads, or their chunks are played here with the kind's own ``run_chunk``."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from decks import services as deck_services
+from simulations import kinds, services
+from simulations.models import Simulation
+from tests.paths import TWDA
+from tests.web.test_games_page import error_summary, row_cells, text_of
+from vtesdeck.core.engine import compare
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice")
+
+
+@pytest.fixture
+def bob():
+    return get_user_model().objects.create_user("bob")
+
+
+def tupdogs(owner, visibility="private", name="4 Tupdog"):
+    text = (TWDA / "10009.txt").read_text()
+    return deck_services.create(owner, deck_services.parse_text(text), name=name, visibility=visibility)
+
+
+def client_of(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def play(simulation: Simulation) -> Simulation:
+    """Every chunk of the job played here, as a worker would, and stored."""
+    kind = kinds.of(simulation)
+    sizes = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))
+    for index, units in enumerate(sizes):
+        tally = kind.run_chunk(simulation, index, units, lambda done: None)
+        services.begin_chunk(simulation.id, index)
+        services.store_chunk(simulation.id, index, units, tally, worker="test@here", seconds=0.01)
+    simulation.refresh_from_db()
+    return simulation
+
+
+def test_the_deck_page_and_the_games_tab_link_to_it(alice):
+    deck = tupdogs(alice)
+    client = client_of(alice)
+    for page in (deck.get_absolute_url(), f"/decks/{deck.id}/games/"):
+        assert f'href="/decks/{deck.id}/compare/"' in client.get(page).content.decode()
+
+
+def test_the_owner_compares_with_a_revision_and_the_job_page_gives_the_verdict_in_words(
+    alice, idle_queue, archive_ids, settings
+):
+    settings.SIMULATION_GAMES_CHUNK_SIZE = 4
+    deck = tupdogs(alice)
+    revision = deck_services.save_revision(deck, "before the change")
+    client = client_of(alice)
+    form = client.get(f"/decks/{deck.id}/compare/").content.decode()
+    assert f"Revision {revision.number}," in form and "before the change" in form
+    data = {"against": "revision", "revision": str(revision.number), "games": "100", "players": "4"}
+    response = client.post(f"/decks/{deck.id}/compare/", data)
+    simulation = Simulation.objects.get()
+    assert response.status_code == 302 and response["Location"] == simulation.get_absolute_url()
+    assert (simulation.kind, simulation.units, simulation.seed) == (
+        "compare",
+        200,
+        services.deck_seed(f"deck:{deck.id}"),
+    )
+    assert simulation.parameters["other"] == {"revision": revision.number}
+    page = text_of(client.get(response["Location"]).content.decode())
+    assert f"“4 Tupdog” compared with “revision {revision.number} of this deck”" in page
+    assert "Games played 0 / 200" in page and "Queued: waiting for a worker." in page
+    # Fewer games, played here: the page then says which deck does better, as the core's verdict does.
+    simulation.units = 8
+    simulation.parameters = {**simulation.parameters, "games": 4}
+    simulation.chunks_total = len(kinds.COMPARE.chunk_sizes(8, simulation.parameters["chunk_size"]))
+    simulation.save()
+    simulation = play(simulation)
+    assert simulation.status == "done", simulation.error
+    html = client.get(simulation.get_absolute_url()).content.decode()
+    report = simulation.result
+    found = compare.finding(report["vp_diff"], report["vp_diff_ci95"])
+    verdict = text_of(html.split('id="verdict"')[1].split("</p>")[0].split(">", 1)[1])
+    if found.kind == compare.NO_DIFFERENCE:
+        assert verdict.startswith("No difference found at this size (95 % [")
+    elif found.kind in (compare.A_BETTER, compare.B_BETTER):
+        better = report["decks"][0 if found.kind == compare.A_BETTER else 1]["name"]
+        assert verdict.startswith(f"{better} is better by {compare.figure(found.by)} VP a game, 95 % [")
+    a = row_cells(html, "compare-decks", f"A: {report['decks'][0]['name']}")
+    assert a[1] == compare.figure(report["decks"][0]["vp_mean"])
+    assert row_cells(html, "compare-decks", "B − A, VP a game")[1] == compare.figure(report["vp_diff"], sign=True)
+
+
+def test_another_deck_of_mine_or_an_archive_deck_found_by_a_search(alice, idle_queue, archive_ids):
+    deck, other = tupdogs(alice), tupdogs(alice, name="Another")
+    client = client_of(alice)
+    base = {"games": "100", "players": "4"}
+    response = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "deck", "deck": other.id})
+    assert response.status_code == 302
+    assert Simulation.objects.get().parameters["other"] == {"deck": other.id}
+    # A search with several matches offers them; the one picked is sent as its id.
+    several = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": "2021"})
+    assert several.status_code == 200 and 'id="archive-matches"' in several.content.decode()
+    assert f'name="twda" value="{archive_ids[0]}"' in several.content.decode()
+    picked = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": archive_ids[0]})
+    assert picked.status_code == 302
+    assert Simulation.objects.latest("created_at").parameters["other"] == {"twda": archive_ids[0]}
+    nothing = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": "no such words"})
+    assert nothing.status_code == 400
+    assert "No archive deck has this id or matches these words." in error_summary(nothing)
+
+
+def test_a_stranger_may_compare_a_public_deck_but_not_with_its_revisions(alice, bob, idle_queue, archive_ids):
+    deck = tupdogs(alice, visibility="public")
+    deck_services.save_revision(deck)
+    form = client_of(bob).get(f"/decks/{deck.id}/compare/").content.decode()
+    assert 'value="revision"' not in form and 'value="twda"' in form
+    refused = client_of(bob).post(
+        f"/decks/{deck.id}/compare/", {"against": "revision", "revision": "1", "games": "100", "players": "4"}
+    )
+    assert refused.status_code == 400 and not Simulation.objects.exists()
+    private = tupdogs(alice)
+    assert client_of(bob).get(f"/decks/{private.id}/compare/").status_code == 404
+    assert client_of().get(f"/decks/{private.id}/compare/").status_code == 404
+
+
+def test_bad_input_is_answered_on_the_form(alice, idle_queue, archive_ids, settings):
+    deck = tupdogs(alice)
+    client = client_of(alice)
+    response = client.post(f"/decks/{deck.id}/compare/", {"against": "twda", "twda": "", "games": "7", "players": "3"})
+    assert response.status_code == 400
+    summary = error_summary(response)
+    assert "Choose one, or another kind of deck to compare with." in summary
+    assert "Choose one of the offered numbers of games, not “7”." in summary
+    settings.SIMULATION_MAX_ACTIVE_GAMES_USER = 100
+    over = client.post(
+        f"/decks/{deck.id}/compare/", {"against": "twda", "twda": archive_ids[0], "games": "100", "players": "4"}
+    )
+    assert over.status_code == 400
+    assert "A comparison plays each game twice, once for each deck: 100 games are 200 games" in error_summary(over)
+    assert not Simulation.objects.exists()
