@@ -24,11 +24,13 @@ __all__ = [
 
 DEFAULT_PLAYERS = 5
 # The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
-# The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
-# finals"). Measured with the heuristic bots over 400 five-seat games of archive decks since 2018 with no cap
-# and the 135 library cards modelled: 14 % lasted more than 20 rounds (20 % more than 19, 12 % more than 21).
-# Games get shorter as more cards are modelled: bench/games.py prints the share ended on time to watch it.
-DEFAULT_ROUNDS: int | None = 20
+# The tournament time limit as a round cap: as many games end on time as real finals do. The archive's finals
+# since 2018 with a stated score (968, read by bench/realism.py: the winner's VP has a half) ended on time in
+# 27.0 % of them [24.3, 29.8]. Measured there with the heuristic bot of issue 28 at every seat, 600 five-seat
+# tables of archive winners: a cap of 15 ends 25.0 % of games on time (20 rounds: 7.3 %, 17: 15.2 %). Issue 15
+# had set 20 ("about one game in seven", from a count of only the score lines written with "vp"). Games get
+# shorter as bots and cards improve: bench/realism.py prints the share by cap to re-measure it.
+DEFAULT_ROUNDS: int | None = 15
 RULES = ("vekn", "2011")
 # The highest round cap: a game with no cap ends on time after economy.ENDLESS_ROUNDS rounds anyway.
 MAX_ROUNDS = ENDLESS_ROUNDS
