@@ -24,12 +24,12 @@ __all__ = [
 
 DEFAULT_PLAYERS = 5
 # The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
-# The tournament time limit as a round cap: as many games end on time as real finals do. The archive's finals
-# since 2018 with a stated score (968, read by bench/realism.py: the winner's VP has a half) ended on time in
-# 27.0 % of them [24.3, 29.8]. Measured there with the heuristic bot of issue 28 at every seat, 600 five-seat
-# tables of archive winners: a cap of 15 ends 25.0 % of games on time (20 rounds: 7.3 %, 17: 15.2 %). Issue 15
-# had set 20 ("about one game in seven", from a count of only the score lines written with "vp"). Games get
-# shorter as bots and cards improve: bench/realism.py prints the share by cap to re-measure it.
+# The tournament time limit as a round cap: about as many games end on time as real finals do. The archive's
+# finals since 2018 with a stated score (968, read by bench/realism.py: the winner's VP has a half) ended on time
+# in 27.0 % of them [24.3, 29.8]. Measured there with the heuristic bot of issue 28 at every seat, 600 five-seat
+# tables of archive winners: a cap of 15 ends 20.7 % of games on time [17.6, 24.1] (14: 25.7 %, 20: about 7 %).
+# 15 sits between that and issue 28's target (10-18 %, from a count of only the score lines written with "vp");
+# issue 15 had set 20. Games get shorter as bots and cards improve: bench/realism.py prints the share by cap.
 DEFAULT_ROUNDS: int | None = 15
 RULES = ("vekn", "2011")
 # The highest round cap: a game with no cap ends on time after economy.ENDLESS_ROUNDS rounds anyway.
