@@ -37,9 +37,60 @@ def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     return cast(forms.ChoiceField, form.fields[name])
 
 
-def _hands_choices() -> list[tuple[str, str]]:
-    offered = [n for n in HANDS_CHOICES if n <= settings.SIMULATION_MAX_HANDS] or [settings.SIMULATION_MAX_HANDS]
-    return [(str(n), number_format(n, force_grouping=True)) for n in offered]
+def _grouped(n: int) -> str:
+    return number_format(n, force_grouping=True)
+
+
+def _offer(
+    form: forms.BaseForm, name: str, offered: tuple[int, ...], *, most: int, default: int, label=_grouped
+) -> None:
+    """The numbers the choice field ``name`` offers (hands, games): those of ``offered`` within ``most`` (else
+    ``most`` alone), each labelled by ``label(n)``; the default selected when offered, else the first."""
+    numbers = [n for n in offered if n <= most] or [most]
+    field = _choice_field(form, name)
+    field.choices = [(str(n), label(n)) for n in numbers]
+    field.initial = str(default) if default in numbers else str(numbers[0])
+
+
+def _games_field(label) -> forms.TypedChoiceField:
+    """A number of games among those offered (``_offer``), as each games form asks it."""
+    return forms.TypedChoiceField(
+        label=label,
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
+    )
+
+
+def _players_field() -> forms.IntegerField:
+    """The seats at each table: the widget offers what the engine's TableOptions accepts (``_check_table``)."""
+    return forms.IntegerField(
+        label=_("Players"),
+        initial=table.DEFAULT_PLAYERS,
+        widget=forms.Select(choices=[(str(n), str(n)) for n in sorted(PLAYERS, reverse=True)]),
+    )
+
+
+def _games_seed_field(help_text) -> forms.IntegerField:
+    """The seed of a job of games, within the engine's range (``_check_table``); empty: the deck's own."""
+    return forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
+        help_text=help_text,
+    )
+
+
+def _check_table(form: forms.Form, data: dict[str, Any], names: tuple[str, ...]) -> None:
+    """The table's options of ``names`` (once each is clean) checked by the engine's TableOptions: the one refusal
+    the API and the CLI give too, put on the field it names. An empty seed checks as 0."""
+    if all(name in data for name in names):
+        options = {name: data[name] for name in names}
+        if options.get("seed") is None:
+            options["seed"] = 0
+        try:
+            table.TableOptions(**options)
+        except table.TableOptionError as exc:
+            form.add_error(exc.field, refusal(exc))
 
 
 class HandsForm(forms.Form):
@@ -65,10 +116,9 @@ class HandsForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        choices = _hands_choices()
-        _choice_field(self, "hands").choices = choices
-        default = str(settings.SIMULATION_DEFAULT_HANDS)
-        self.fields["hands"].initial = default if default in dict(choices) else choices[0][0]
+        _offer(
+            self, "hands", HANDS_CHOICES, most=settings.SIMULATION_MAX_HANDS, default=settings.SIMULATION_DEFAULT_HANDS
+        )
 
     def clean_conditions(self) -> list[str]:
         lines = [line.strip() for line in self.cleaned_data["conditions"].splitlines() if line.strip()]
@@ -126,18 +176,10 @@ class GamesForm(forms.Form):
     )
     archetype = forms.ChoiceField(label=_("Archetype"), required=False)
     deck = forms.ChoiceField(label=_("My deck"), required=False)
-    games = forms.TypedChoiceField(
-        label=_("Games to play"),
-        coerce=int,
-        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
-    )
+    games = _games_field(_("Games to play"))
     # The table's options: typed here, their bounds checked by the engine's TableOptions in ``clean`` (the one
     # refusal the API and the CLI give too); the widgets offer what it accepts.
-    players = forms.IntegerField(
-        label=_("Players"),
-        initial=table.DEFAULT_PLAYERS,
-        widget=forms.Select(choices=[(str(n), str(n)) for n in sorted(PLAYERS, reverse=True)]),
-    )
+    players = _players_field()
     rounds = forms.IntegerField(
         label=_("Round cap"),
         required=False,
@@ -152,14 +194,11 @@ class GamesForm(forms.Form):
             choices=(("vekn", _("VEKN rulebook")), ("2011", _("2011 rules (vampires influenced out automatically)")))
         ),
     )
-    seed = forms.IntegerField(
-        label=_("Seed (optional)"),
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
-        help_text=_(
+    seed = _games_seed_field(
+        _(
             "The same deck, table and seed give the same games; empty: this deck's own seed, the same for every "
             "revision, so that games of two revisions at the same table are played at the same tables."
-        ),
+        )
     )
 
     def __init__(self, *args, archetypes=(), decks=(), styles=(), **kwargs) -> None:
@@ -167,12 +206,9 @@ class GamesForm(forms.Form):
         archetypes (stealth bleed, wall…), offered first as ``style:<slug>``; ``decks``: (id, name) of the
         user's own decks."""
         super().__init__(*args, **kwargs)
-        choices = [
-            (str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES if n <= settings.SIMULATION_MAX_GAMES
-        ] or [(str(settings.SIMULATION_MAX_GAMES), number_format(settings.SIMULATION_MAX_GAMES))]
-        _choice_field(self, "games").choices = choices
-        default = str(settings.SIMULATION_DEFAULT_GAMES)
-        self.fields["games"].initial = default if default in dict(choices) else choices[0][0]
+        _offer(
+            self, "games", GAMES_CHOICES, most=settings.SIMULATION_MAX_GAMES, default=settings.SIMULATION_DEFAULT_GAMES
+        )
         # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
         families: list[tuple[Any, Any]] = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
         named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
@@ -191,12 +227,7 @@ class GamesForm(forms.Form):
         kind = data.get("opponents")
         if kind in ("archetype", "deck") and not data.get(kind):
             self.add_error(kind, _("Choose one, or another kind of opponent."))
-        if all(name in data for name in ("players", "rounds", "rules", "seed")):
-            seed = 0 if data["seed"] is None else data["seed"]
-            try:
-                table.TableOptions(players=data["players"], rounds=data["rounds"], rules=data["rules"], seed=seed)
-            except table.TableOptionError as exc:
-                self.add_error(exc.field, refusal(exc))
+        _check_table(self, data, ("players", "rounds", "rules", "seed"))
         return data
 
     def opponents_asked(self, players: int) -> list:
@@ -237,32 +268,16 @@ class _PairedForm(forms.Form):
     """What a paired job asks besides its decks: how many games for each version, the seats, and a seed; the table's
     bounds checked by the engine's TableOptions (the refusal the API and the CLI give too)."""
 
-    players = forms.IntegerField(
-        label=_("Players"),
-        initial=table.DEFAULT_PLAYERS,
-        widget=forms.Select(choices=[(str(n), str(n)) for n in sorted(PLAYERS, reverse=True)]),
-    )
-    seed = forms.IntegerField(
-        label=_("Seed (optional)"),
-        required=False,
-        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
-        help_text=_("Empty: the deck's own seed, the same games every time."),
-    )
+    players = _players_field()
+    seed = _games_seed_field(_("Empty: the deck's own seed, the same games every time."))
 
     def offer_games(self, offered: tuple[int, ...], default: int, label) -> None:
         """The ``games`` choices within the games limit, each labelled by ``label(n)`` (what it plays in all)."""
-        numbers = [n for n in offered if n <= settings.SIMULATION_MAX_GAMES] or [settings.SIMULATION_MAX_GAMES]
-        field = _choice_field(self, "games")
-        field.choices = [(str(n), label(n)) for n in numbers]
-        field.initial = str(default) if default in numbers else str(numbers[0])
+        _offer(self, "games", offered, most=settings.SIMULATION_MAX_GAMES, default=default, label=label)
 
     def clean(self) -> dict[str, Any]:
         data = cast(dict[str, Any], super().clean())
-        if "players" in data and "seed" in data:
-            try:
-                table.TableOptions(players=data["players"], seed=0 if data["seed"] is None else data["seed"])
-            except table.TableOptionError as exc:
-                self.add_error(exc.field, refusal(exc))
+        _check_table(self, data, ("players", "seed"))
         return data
 
     def attrs(self) -> dict[str, Any]:
@@ -273,11 +288,7 @@ class _PairedForm(forms.Form):
 class ImpactForm(_PairedForm):
     """The Games tab's "What each card brings": games for each version of the deck, whose total it states."""
 
-    games = forms.TypedChoiceField(
-        label=_("Games for each card"),
-        coerce=int,
-        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
-    )
+    games = _games_field(_("Games for each card"))
     prefix = "impact"  # beside the games form on the Games tab: its own field names and ids
 
     def __init__(self, *args, cards: int, **kwargs) -> None:
@@ -318,11 +329,7 @@ class CompareForm(_PairedForm):
         max_length=200,
         help_text=_("Its id (the number in its address), or words of its name, event or winner."),
     )
-    games = forms.TypedChoiceField(
-        label=_("Games for each deck"),
-        coerce=int,
-        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
-    )
+    games = _games_field(_("Games for each deck"))
 
     def __init__(self, *args, revisions=(), decks=(), **kwargs) -> None:
         """``revisions``: (number, label) of the deck's saved revisions (its owner's only); ``decks``: (id, name) of

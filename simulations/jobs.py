@@ -46,11 +46,39 @@ def start_compare(request, attrs: dict, core, cards, *, source_deck=None, parame
     """A comparison from checked request values (the API's, the compare page's): deck A is ``core`` (the job's
     deck), B the request's ``other`` resolved for this user, both against the archive's field, then
     ``services.start_paired``. Raises what they raise."""
-    from .opponents import field_decks, resolve_other  # the engine: loaded by the first job that plays games
+    from .opponents import resolve_other  # the engine: loaded by the first job that plays games
 
     other, asked = resolve_other(attrs.get("other"), user=request.user, source_deck=source_deck, cards=cards)
-    return services.start_paired(
+    return _start_paired(
         kinds.COMPARE,
+        request,
+        attrs,
+        core,
+        cards,
+        source_deck=source_deck,
+        parameters=parameters,
+        other=other,
+        stored={**(parameters or {}), "other": asked},
+    )
+
+
+def start_impact(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
+    """A card impact from checked request values (the API's, the Games tab's): each card of ``core`` blanked
+    against the deck as built, against the archive's field, then ``services.start_paired``."""
+    return _start_paired(
+        kinds.IMPACT, request, attrs, core, cards, source_deck=source_deck, parameters=parameters, stored=parameters
+    )
+
+
+def _start_paired(
+    kind, request, attrs: dict, core, cards, *, source_deck, parameters: dict | None, stored: dict | None, other=None
+) -> Simulation:
+    """What a comparison and a card impact ask alike: the archive's field, the request's games, seats and seed (the
+    deck's own by default), its owner and client; ``stored``: the parameters the job keeps."""
+    from .opponents import field_decks  # the engine: loaded by the first job that plays games
+
+    return services.start_paired(
+        kind,
         deck=core,
         cards=cards,
         field=field_decks(),
@@ -61,27 +89,7 @@ def start_compare(request, attrs: dict, core, cards, *, source_deck=None, parame
         seed=_seed(attrs, source_deck, parameters),
         players=attrs.get("players"),
         client=client_address(request),
-        parameters={**(parameters or {}), "other": asked},
-    )
-
-
-def start_impact(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
-    """A card impact from checked request values (the API's, the Games tab's): each card of ``core`` blanked
-    against the deck as built, against the archive's field, then ``services.start_paired``."""
-    from .opponents import field_decks
-
-    return services.start_paired(
-        kinds.IMPACT,
-        deck=core,
-        cards=cards,
-        field=field_decks(),
-        owner=request.user,
-        source_deck=source_deck,
-        games=attrs.get("games"),
-        seed=_seed(attrs, source_deck, parameters),
-        players=attrs.get("players"),
-        client=client_address(request),
-        parameters=parameters,
+        parameters=stored,
     )
 
 

@@ -309,17 +309,23 @@ def card_index():
 _PLANS: dict[str, Any] = {}  # a job's plan never changes once stored
 
 
+def _once(cache: dict[str, Any], simulation: Simulation, make: Callable[[], Any]) -> Any:
+    """``make()`` for this job, made once per process and kept in ``cache`` for its next chunks; the cache holds a
+    few jobs at most (a worker runs the chunks of one job after another, and a plan can be hundreds of decks)."""
+    found = cache.get(simulation.pk)
+    if found is None:
+        if len(cache) >= 8:
+            cache.clear()
+        found = cache[simulation.pk] = make()
+    return found
+
+
 def plan_of(simulation: Simulation):
     """A games job's plan, read from its JSON once per process: every chunk of a job a worker runs reuses it
     (a field pool is hundreds of decks)."""
     from vtesdeck.core.engine import simulation as games
 
-    plan = _PLANS.get(simulation.pk)
-    if plan is None:
-        if len(_PLANS) >= 8:
-            _PLANS.clear()
-        plan = _PLANS[simulation.pk] = games.GamesPlan.from_dict(simulation.plan)
-    return plan
+    return _once(_PLANS, simulation, lambda: games.GamesPlan.from_dict(simulation.plan))
 
 
 class PairedKind(GamesKind):
@@ -345,10 +351,26 @@ class PairedKind(GamesKind):
 
         return compare.merge_chunks(tallies)
 
-    def figures(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """What both reports hold beside their own figures: the games played in all, the games that raised."""
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """``compare``'s figures of the job's plan (the first errors only), as the kind words them (``own``), then
+        what both reports hold beside: the games played in all, the games that raised."""
+        from vtesdeck.core.engine import compare
+
+        plan, _table = paired_plan_of(simulation)
+        found = compare.plan_report(plan, card_index(), tally, seed=simulation.seed)
+        data = found.to_dict()
+        data["errors"] = data["errors"][: compare.MAX_ERRORS]
         errors = sum(vp is None for side in tally["sides"].values() for vp in side["vp"])
-        return {"games_played": simulation.units, "error_count": errors, "seconds": round(seconds, 3)}
+        return {
+            **self.own(plan, found, data),
+            "games_played": simulation.units,
+            "error_count": errors,
+            "seconds": round(seconds, 3),
+        }
+
+    def own(self, plan: Any, found: Any, data: dict[str, Any]) -> dict[str, Any]:
+        """The report's figures ``data`` (``found.to_dict()``) with what the kind adds to them."""
+        raise NotImplementedError
 
 
 class CompareKind(PairedKind):
@@ -360,17 +382,13 @@ class CompareKind(PairedKind):
     def default_units(self) -> int:
         return settings.SIMULATION_DEFAULT_COMPARE_GAMES
 
-    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
-        from vtesdeck.core.engine import compare
-
-        plan, _table = paired_plan_of(simulation)
-        data = compare.plan_report(plan, card_index(), tally, seed=simulation.seed).to_dict()
+    def own(self, plan: Any, found: Any, data: dict[str, Any]) -> dict[str, Any]:
+        # Each deck's row named: A the job's deck, B the other.
         other = plan.other.name if plan.other is not None else ""
         data["decks"] = [
             {"name": name, **row} for name, row in zip((plan.deck.name, other), data["decks"], strict=True)
         ]
-        data["errors"] = data["errors"][: compare.MAX_ERRORS]
-        return {**data, **self.figures(simulation, tally, seconds)}
+        return data
 
     def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
         numbers = {"limit": f"{limit:,}", "value": f"{value:,}", "games": f"{value // 2:,}"}
@@ -392,21 +410,17 @@ class ImpactKind(PairedKind):
     def default_units(self) -> int:
         return settings.SIMULATION_DEFAULT_IMPACT_GAMES
 
-    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+    def own(self, plan: Any, found: Any, data: dict[str, Any]) -> dict[str, Any]:
         from vtesdeck.core.engine import compare
 
-        plan, _table = paired_plan_of(simulation)
-        found = compare.plan_report(plan, card_index(), tally, seed=simulation.seed)
         assert isinstance(found, compare.Impact)  # an impact plan has no other deck
-        data = found.to_dict()
         # Beside DESIGN.md's figures of each card: its part, and whether the engine models it (an unmodelled
         # library card plays as a blank already: its delta says nothing of its worth).
         data["cards"] = [
             {**row, "kind": "crypt" if card.crypt else "library", "modelled": card.modelled}
             for card, row in zip(found.cards, data["cards"], strict=True)
         ]
-        data["errors"] = data["errors"][: compare.MAX_ERRORS]
-        return {**data, "name": plan.deck.name, **self.figures(simulation, tally, seconds)}
+        return {**data, "name": plan.deck.name}
 
     def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
         return _(
@@ -423,13 +437,11 @@ def paired_plan_of(simulation: Simulation):
     blanks: ``compare.Plan.table``), made once per process: every chunk of a job a worker runs reuses them."""
     from vtesdeck.core.engine import compare
 
-    found = _PAIRED.get(simulation.pk)
-    if found is None:
-        if len(_PAIRED) >= 8:
-            _PAIRED.clear()
+    def make() -> tuple[Any, Any]:
         plan = compare.Plan.from_dict(simulation.plan)
-        found = _PAIRED[simulation.pk] = (plan, plan.table(card_index()))
-    return found
+        return plan, plan.table(card_index())
+
+    return _once(_PAIRED, simulation, make)
 
 
 class OneChunkKind(JobKind):

@@ -299,13 +299,9 @@ def start_paired(
         raise SimulationInputError(str(exc), field=exc.field) from None
     owner, starter = _owner(owner, client)
     units = games * plan.per_game
-    limit = kind.allowed_units()
-    if owner is not None or client is not None:
-        limit = min(limit, _caps(kind, owner is None)[1])
-    if units > limit:
-        raise SimulationInputError(
-            kind.too_large(limit, units, anonymous=owner is None and client is not None), field="games"
-        )
+    # Its units are known once the plan says how many sides play: checked here against the games limit too.
+    uncapped = owner is None and client is None
+    _check_job_size(kind, units, anonymous=None if uncapped else owner is None, most=kind.allowed_units())
     size = max(1, settings.SIMULATION_GAMES_CHUNK_SIZE // plan.per_game) if chunk_size is None else chunk_size
     _check_whole_number(size, "chunk_size", 1, kind.max_units)
     asked: dict[str, Any] = {"games": games, "players": players, "chunk_size": size * plan.per_game}
@@ -466,11 +462,15 @@ def _caps(kind: JobKind, anonymous: bool) -> tuple[int, int]:
     return jobs, kind.unit_caps(anonymous)
 
 
-def _check_job_size(kind: JobKind, units: int, *, anonymous: bool) -> None:
-    """A job larger than the whole allowance of unfinished units could never start: a 400, not a 429."""
-    limit = _caps(kind, anonymous)[1]
-    if units > limit:
-        raise SimulationInputError(kind.too_large(limit, units, anonymous=anonymous), field=kind.unit)
+def _check_job_size(kind: JobKind, units: int, *, anonymous: bool | None, most: int | None = None) -> None:
+    """A job larger than the whole allowance of unfinished units (an address's, ``anonymous``, or an account's; None:
+    a start with no caps, the command line's), or than ``most``, could never start: a 400, not a 429."""
+    limit = most
+    if anonymous is not None:
+        cap = _caps(kind, anonymous)[1]
+        limit = cap if limit is None else min(limit, cap)
+    if limit is not None and units > limit:
+        raise SimulationInputError(kind.too_large(limit, units, anonymous=bool(anonymous)), field=kind.unit)
 
 
 def _check_caps(simulation: Simulation) -> None:

@@ -1,9 +1,11 @@
 """What the access-control tests of the API and of the pages share: Alice's three decks, Bob, and a
-snapshot of every stored fact a refused request must leave alone (each module wraps them in fixtures)."""
+snapshot of every stored fact a refused request must leave alone (each module wraps them in fixtures); and the
+pages' client of a reader, logged in or not, that every page test uses."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from cards import index
 from decks import services
@@ -12,6 +14,14 @@ from simulations.models import Simulation
 
 VISIBILITIES = ["private", "unlisted", "public"]
 STRANGERS = ["bob", "anonymous"]
+
+
+def client_of(user=None, language: str = "en") -> Client:
+    """A browser reading ``language``, logged in as ``user`` (anonymous: None)."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    if user is not None:
+        client.force_login(user)
+    return client
 
 
 def card_id(name: str) -> int:

@@ -69,6 +69,29 @@ def unthrottled(settings):
     }
 
 
+@pytest.fixture
+def alice():
+    """An account of Alice's, without a password (clients log in by ``force_login``: nothing to hash). Modules whose
+    tests log in by the form declare their own, with one."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("alice")
+
+
+@pytest.fixture
+def bob():
+    """Bob's account, as Alice's: another user, who may read only what Alice shares."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("bob")
+
+
+@pytest.fixture
+def queue(idle_queue) -> str:
+    """The queue a test's jobs wait in, where no worker reads them (``idle_queue``)."""
+    return idle_queue
+
+
 # Archive files imported by `archive_ids` (small, and in every copy of the archive; all dated after 2018-01-01,
 # the default field of a games job).
 TWDA_FILES = ("10009.txt", "10012.txt", "10022.txt")
@@ -451,6 +474,30 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
     for queue in queues:
         for lane in LANES:
             forget_queue(f"{queue}{lane}")
+
+
+def play_chunk(simulation, chunk: int) -> bool:
+    """Chunk ``chunk`` of a stored job played in this process as a worker plays it (its kind's own ``run_chunk``)
+    and stored as a worker stores it: whether it was stored (False: a copy of a chunk already in)."""
+    from simulations import kinds, services
+
+    kind = kinds.of(simulation)
+    units = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))[chunk]
+    services.begin_chunk(simulation.id, chunk)
+    tally = kind.run_chunk(simulation, chunk, units, lambda done: None)
+    return services.store_chunk(simulation.id, chunk, units, tally, worker="test@here", seconds=0.01)
+
+
+def play_job(simulation):
+    """Every chunk of a stored job played here (``play_chunk``), in order: the job, read again, is done."""
+    from simulations import kinds
+
+    kind = kinds.of(simulation)
+    for chunk in range(len(kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation)))):
+        play_chunk(simulation, chunk)
+    simulation.refresh_from_db()
+    assert simulation.status == "done", simulation.error
+    return simulation
 
 
 @pytest.fixture(scope="session")

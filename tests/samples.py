@@ -1,8 +1,9 @@
-"""Decklists (and planner searches) several test modules and benches use: one copy each, so a change to a sample
-is made once."""
+"""Decklists (and planner searches) several test modules and benches use, and the archive's 4 Tupdog stored as a
+user's deck: one copy each, so a change to a sample is made once."""
 
 import random
 
+from tests.paths import TWDA
 from vtesdeck.core import planner
 
 # 80 library cards of which 4 are the only Action; a crypt of 12 with 4 copies of Anson (the Draws tab's and
@@ -51,3 +52,13 @@ def hard_plan(seed: int, decks: int = 40) -> dict:
         for n in range(decks)
     ]
     return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})
+
+
+def tupdogs(owner, visibility: str = "private", name: str = "4 Tupdog"):
+    """The archive's 4 Tupdog (10009.txt: La Marató 2021) stored as ``owner``'s deck: a deck the engine plays, with
+    cards it does not model."""
+    from decks import services as deck_services  # benches import this module before Django is set up
+
+    return deck_services.create(
+        owner, deck_services.parse_text((TWDA / "10009.txt").read_text()), name=name, visibility=visibility
+    )

@@ -24,7 +24,7 @@ from tests.api.test_simulations_api import (
     refused,
     schema_errors,
 )
-from tests.paths import TWDA
+from tests.samples import tupdogs
 from vtesdeck.core.engine import compare
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
@@ -33,25 +33,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 BOMBS = (
     "Deck Name: Bombs away\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n20x Govern the Unaligned\n40x Dive Bomb\n"
 )
-
-
-@pytest.fixture
-def queue(idle_queue) -> str:
-    return idle_queue
-
-
-@pytest.fixture
-def alice():
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("bob")
 
 
 def start(client, **body) -> dict:
@@ -233,7 +214,7 @@ def test_a_comparison_and_a_card_impact_run_to_done_on_a_worker_as_the_schema_sa
 ):
     settings.SIMULATION_GAMES_CHUNK_SIZE = 4  # two game indices of both decks a chunk: several chunks
     client = client_for(alice)
-    mine = deck_services.create(alice, deck_services.parse_text((TWDA / "10009.txt").read_text()), name="4 Tupdog")
+    mine = tupdogs(alice)
     started = start(client, kind="compare", deck=mine.id, other={"twda": archive_ids[1]}, games=5, seed=2, players=4)
     assert started["chunks"] == 3
     job = follow(client, started["url"])

@@ -14,7 +14,6 @@ import time
 
 import jsonschema
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from cards import index
@@ -23,6 +22,7 @@ from decks.models import Deck
 from simulations.models import Simulation
 from tests.paths import TWDA
 from twda.models import Archetype, TournamentDeck
+from vtesdeck.core.engine import options
 from vtesdeck.core.engine.report import SUMMARY_KEYS
 from vtesdeck.core.engine.simulation import GamesPlan
 
@@ -59,21 +59,6 @@ GARGOYLES = (
     "Deck Name: Rock drop\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
 )
 FIVE_CARD_LIBRARY = "Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n"
-
-
-@pytest.fixture
-def queue(idle_queue) -> str:
-    return idle_queue
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")  # no password to hash: clients log in by force_login
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
 
 
 def client_for(user=None) -> APIClient:
@@ -377,7 +362,12 @@ def test_a_games_job_answers_in_games_with_its_table_and_no_hands(queue, archive
 def test_a_games_job_takes_the_default_table(queue, archive_ids, settings):
     job = games_job(APIClient())
     assert (job["games"], job["parameters"]["players"]) == (settings.SIMULATION_DEFAULT_GAMES, 5)
-    assert job["parameters"] == {"players": 5, "rounds": 20, "rules": "vekn", "opponents": ["field"] * 4}
+    assert job["parameters"] == {
+        "players": 5,
+        "rounds": options.DEFAULT_ROUNDS,
+        "rules": "vekn",
+        "opponents": ["field"] * 4,
+    }
 
 
 def test_opponents_are_own_decks_archetypes_archive_decks_and_the_field_for_the_rest(queue, alice, archive_ids):

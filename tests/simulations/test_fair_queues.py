@@ -21,7 +21,6 @@ import sys
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -47,16 +46,6 @@ def _english_afterwards():
     """A request in Polish or German leaves its language active in this thread: the next test reads English."""
     yield
     translation.activate("en")
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
 
 
 @pytest.fixture

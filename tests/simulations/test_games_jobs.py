@@ -17,15 +17,15 @@ for ``cards_in_database``.
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 
 from cards import index
-from simulations import kinds, opponents, services
-from simulations.models import Simulation, SimulationChunk
+from simulations import opponents, services
+from simulations.models import Simulation
+from tests.conftest import play_chunk
 from tests.simulations.test_fair_queues import queued
-from tests.simulations.test_worker import deck, finished, held_chunks, logged, wait_for, without_timing
+from tests.simulations.test_worker import cancelled_under_way, deck, finished, held_chunks, wait_for, without_timing
 from vtesdeck.core.engine import simulation as games
 
 pytestmark = pytest.mark.django_db
@@ -127,47 +127,25 @@ def test_cancelling_a_running_games_job_stops_the_chunk_under_way(
     simulation_worker, cards_in_database, archive_ids, gate
 ):
     simulation = start(games=20, chunk_size=10)
-    held_chunks(gate, simulation)  # a chunk is some games in, its progress reported, nothing stored
-    simulation.refresh_from_db()
-    assert simulation.status == "running" and 0 < simulation.units_done < 10 and simulation.chunks_done == 0
-    services.cancel(simulation)
-    logged(
-        simulation_worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running")
-    )
-    simulation.refresh_from_db()
-    assert simulation.status == "cancelled" and simulation.result is None
-    assert not SimulationChunk.objects.filter(simulation=simulation).exists()
+    cancelled_under_way(simulation_worker, gate, simulation, 10)
 
 
 # --- without a worker: chunks computed here, stored as a worker stores them -----------------------------
 
 
-def store(simulation: Simulation, chunk: int) -> bool:
-    """Chunk ``chunk`` played here by the kind's own ``run_chunk`` (a worker's) and stored."""
-    sizes = kinds.GAMES.chunk_sizes(simulation.units, simulation.parameters["chunk_size"])
-    tally = kinds.GAMES.run_chunk(simulation, chunk, sizes[chunk], lambda done: None)
-    services.begin_chunk(simulation.id, chunk)
-    return services.store_chunk(simulation.id, chunk, sizes[chunk], tally, worker="test@here", seconds=0.01)
-
-
 def test_a_games_chunk_stored_twice_counts_once_and_the_last_one_finishes_the_job(idle_queue, archive_ids):
     simulation = start(games=12, chunk_size=6, seed=5)
-    assert store(simulation, 1) is True
-    assert store(simulation, 1) is False  # a resent copy, played after all
+    assert play_chunk(simulation, 1) is True
+    assert play_chunk(simulation, 1) is False  # a resent copy, played after all
     simulation.refresh_from_db()
     assert (simulation.chunks_done, simulation.units_done, simulation.status) == (1, 6, "running")
-    assert store(simulation, 0) is True
+    assert play_chunk(simulation, 0) is True
     simulation.refresh_from_db()
     assert (simulation.status, simulation.chunks_done, simulation.units_done) == ("done", 2, 12)
     assert figures(simulation.result) == figures(in_process(simulation))
 
 
 # --- caps and queues -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice")
 
 
 def test_a_games_job_larger_than_the_whole_allowance_is_refused_naming_games(idle_queue, archive_ids, settings, alice):

@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from decks import services as deck_services
-from simulations import kinds, services
 from simulations.models import Simulation
+from tests.conftest import play_job
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -50,14 +50,8 @@ def start(client: Client, opponents: list) -> str:
 
 
 def play(job_id: str) -> Simulation:
-    """The job's one chunk played here by the kind's own ``run_chunk`` (a worker's), stored as a worker stores it."""
-    simulation = Simulation.objects.get(pk=job_id)
-    tally = kinds.GAMES.run_chunk(simulation, 0, simulation.units, lambda done: None)
-    services.begin_chunk(job_id, 0)
-    services.store_chunk(job_id, 0, simulation.units, tally, worker="test@here", seconds=0.01)
-    simulation.refresh_from_db()
-    assert simulation.status == Simulation.Status.DONE, simulation.error
-    return simulation
+    """The job's chunks played here as a worker plays them (``play_job``): the job, done."""
+    return play_job(Simulation.objects.get(pk=job_id))
 
 
 def seen_by(people: dict, who: str, job_id: str) -> tuple[dict, str]:

@@ -10,15 +10,14 @@ never caught on the machine's speed). Four seats and a few games: the figures ar
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cards import index
 from simulations import kinds, opponents, services
 from simulations.models import Simulation, SimulationChunk
+from tests.conftest import play_chunk
 from tests.paths import TWDA
-from tests.simulations.test_worker import finished, held_chunks, logged, wait_for, without_timing
+from tests.simulations.test_worker import cancelled_under_way, finished, wait_for, without_timing
 from vtesdeck.core import decklist
 from vtesdeck.core.engine import compare
 
@@ -123,42 +122,24 @@ def test_cancelling_a_running_comparison_stops_the_chunk_under_way(
     simulation_worker, cards_in_database, archive_ids, gate
 ):
     simulation = start_compare(games=4, chunk_size=4)
-    held_chunks(gate, simulation)  # some games of the chunk played, its progress reported, nothing stored
-    simulation.refresh_from_db()
-    assert simulation.status == "running" and 0 < simulation.units_done < 8 and simulation.chunks_done == 0
-    services.cancel(simulation)
-    logged(
-        simulation_worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running")
-    )
-    simulation.refresh_from_db()
-    assert simulation.status == "cancelled" and simulation.result is None
-    assert not SimulationChunk.objects.filter(simulation=simulation).exists()
+    cancelled_under_way(simulation_worker, gate, simulation, 8)  # 4 game indices of both decks
 
 
 # --- without a worker: chunks computed here, stored as a worker stores them -----------------------------
-
-
-def store(simulation: Simulation, chunk: int) -> bool:
-    """Chunk ``chunk`` played here by the kind's own ``run_chunk`` (a worker's) and stored."""
-    kind = kinds.of(simulation)
-    sizes = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))
-    tally = kind.run_chunk(simulation, chunk, sizes[chunk], lambda done: None)
-    services.begin_chunk(simulation.id, chunk)
-    return services.store_chunk(simulation.id, chunk, sizes[chunk], tally, worker="test@here", seconds=0.01)
 
 
 def test_chunks_stored_out_of_order_and_twice_are_joined_by_game_index(idle_queue, archive_ids):
     simulation = start_impact(names=("Deflection",), games=5, seed=3, chunk_size=2)
     assert (simulation.units, simulation.chunks_total) == (10, 3)  # indices 0-1, 2-3, 4
     assert kinds.IMPACT.chunk_sizes(simulation.units, kinds.IMPACT.chunk_size_of(simulation)) == [4, 4, 2]
-    assert store(simulation, 2) is True
-    assert store(simulation, 0) is True
-    assert store(simulation, 0) is False  # a resent copy, played after all
+    assert play_chunk(simulation, 2) is True
+    assert play_chunk(simulation, 0) is True
+    assert play_chunk(simulation, 0) is False  # a resent copy, played after all
     simulation.refresh_from_db()
     assert (simulation.chunks_done, simulation.units_done, simulation.status) == (2, 6, "running")
     tally = SimulationChunk.objects.get(simulation=simulation, index=2).tally
     assert tally["start"] == 4 and [len(side["vp"]) for side in tally["sides"].values()] == [1, 1]
-    assert store(simulation, 1) is True
+    assert play_chunk(simulation, 1) is True
     simulation.refresh_from_db()
     assert (simulation.status, simulation.chunks_done, simulation.units_done) == ("done", 3, 10)
     assert figures(simulation.result) == figures(in_process(simulation))

@@ -16,9 +16,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from cards import index
-from simulations import kinds, opponents, services
+from simulations import opponents, services
 from simulations.management.commands.replay_game import JOB_DECK
 from simulations.models import Simulation, SimulationChunk
+from tests.conftest import play_job
 from tests.simulations.test_worker import deck
 from vtesdeck.core.engine import run, schedule
 from vtesdeck.core.engine import simulation as games
@@ -43,22 +44,11 @@ def start_job(**options) -> Simulation:
     return services.start_games(deck=deck(), cards=index.get(), opponents=field, players=PLAYERS, **options)
 
 
-def play_in_chunks(job: Simulation) -> Simulation:
-    """Every chunk computed as a worker computes it and stored as a worker stores it: the job ends done."""
-    sizes = kinds.GAMES.chunk_sizes(job.units, job.parameters["chunk_size"])
-    for chunk, units in enumerate(sizes):
-        services.begin_chunk(job.id, chunk)
-        tally = kinds.GAMES.run_chunk(job, chunk, units, lambda done: None)
-        services.store_chunk(job.id, chunk, units, tally, worker="test@here", seconds=0.01)
-    job.refresh_from_db()
-    return job
-
-
 @pytest.fixture
 def job(idle_queue, archive_ids) -> Simulation:
     if not archive_ids:
         pytest.skip("no tournament archive to draw the field from")
-    return play_in_chunks(start_job(games=3, chunk_size=1, seed=1998))
+    return play_job(start_job(games=3, chunk_size=1, seed=1998))
 
 
 def test_each_game_of_a_job_replays_as_the_game_its_worker_tallied(job):
@@ -102,7 +92,7 @@ def test_a_game_replays_the_same_before_and_after_the_job_ran(idle_queue, archiv
     job = start_job(games=2, chunk_size=1, seed=77)
     before, error = replay("--job", job.id, "--game", 1)
     assert error is None and job.status == "queued"
-    assert play_in_chunks(job).status == "done"
+    assert play_job(job).status == "done"
     after, error = replay("--job", job.id, "--game", 1)
     assert error is None and after == before
 

@@ -45,11 +45,6 @@ def parse(text: str):
     return decklist.parse(text, index.get())
 
 
-@pytest.fixture
-def queue(idle_queue) -> str:
-    return idle_queue
-
-
 def queued_messages(queue: str) -> int:
     """Chunks waiting in the test's queue and its quick queue (where small jobs' chunks go)."""
     with celery_app.connection_for_write() as conn:

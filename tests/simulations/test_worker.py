@@ -79,6 +79,20 @@ def logged(worker, pattern: re.Pattern, seconds: float = DEADLINE) -> None:
         time.sleep(0.2)
 
 
+def cancelled_under_way(worker, gate, simulation: Simulation, chunk: int) -> None:
+    """A chunk of the job (``chunk`` units) held under way at the gate, some of it done and reported, nothing stored;
+    then the job cancelled: ``worker`` stops that chunk (whichever it took first: the filesystem broker does not keep
+    a strict order), and nothing of it is stored."""
+    held_chunks(gate, simulation)
+    simulation.refresh_from_db()
+    assert simulation.status == "running" and 0 < simulation.units_done < chunk and simulation.chunks_done == 0
+    services.cancel(simulation)
+    logged(worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running"))
+    simulation.refresh_from_db()
+    assert simulation.status == "cancelled" and simulation.result is None
+    assert not SimulationChunk.objects.filter(simulation=simulation).exists()
+
+
 def test_a_job_runs_to_done_on_a_worker_with_the_figures_of_an_in_process_run(simulation_worker):
     simulation = start(hands=400_000, seed=2021, chunk_size=100_000, conditions=['library.type("Master") >= 2'])
     simulation = wait_for(simulation, finished)
@@ -120,17 +134,7 @@ def test_two_workers_share_the_chunks_of_one_job(simulation_worker, start_worker
 
 def test_cancelling_a_running_job_stops_the_chunk_under_way(simulation_worker, gate):
     simulation = start(hands=200_000, chunk_size=100_000)  # 2 chunks
-    held_chunks(gate, simulation)  # a chunk is halfway, its progress reported, nothing stored
-    simulation.refresh_from_db()
-    assert simulation.status == "running" and simulation.hands_done > 0 and simulation.chunks_done == 0
-    services.cancel(simulation)
-    # Whichever chunk the worker took first (the filesystem broker does not keep a strict order).
-    logged(
-        simulation_worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running")
-    )
-    simulation.refresh_from_db()
-    assert simulation.status == "cancelled" and simulation.result is None
-    assert not SimulationChunk.objects.filter(simulation=simulation).exists()
+    cancelled_under_way(simulation_worker, gate, simulation, 100_000)  # held halfway
 
 
 def test_a_chunk_that_raises_fails_its_job_with_a_sentence(simulation_worker, settings):

@@ -8,14 +8,15 @@ core's, never asserted."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from cards import index
 from decks import services as deck_services
-from simulations import kinds, opponents, services
+from simulations import opponents, services
 from simulations.models import Simulation, SimulationChunk
+from tests.access import client_of
+from tests.conftest import play_job
 from tests.paths import TWDA
+from tests.samples import tupdogs
 from tests.web.test_games_page import row_cells, text_of
 from vtesdeck.core.engine import compare
 
@@ -25,25 +26,8 @@ GAMES = 4
 
 
 @pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
-
-
-@pytest.fixture
 def deck(alice):
-    return deck_services.create(alice, deck_services.parse_text((TWDA / "10009.txt").read_text()), name="4 Tupdog")
-
-
-def client_of(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
+    return tupdogs(alice)
 
 
 def done_job(deck, owner, *, seed=None) -> Simulation:
@@ -58,12 +42,7 @@ def done_job(deck, owner, *, seed=None) -> Simulation:
         players=4,
         seed=services.deck_seed(f"deck:{deck.id}") if seed is None else seed,
     )
-    tally = kinds.GAMES.run_chunk(simulation, 0, GAMES, lambda done: None)
-    services.begin_chunk(simulation.id, 0)
-    services.store_chunk(simulation.id, 0, GAMES, tally, worker="test@here", seconds=0.01)
-    simulation.refresh_from_db()
-    assert simulation.status == "done", simulation.error
-    return simulation
+    return play_job(simulation)
 
 
 def test_two_jobs_at_the_same_tables_are_paired_with_a_verdict(alice, deck, idle_queue, archive_ids):

@@ -7,51 +7,17 @@ jobs wait in a queue nobody reads, or their chunks are played here with the kind
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from decks import services as deck_services
 from simulations import kinds, services
 from simulations.models import Simulation
-from tests.paths import TWDA
+from tests.access import client_of
+from tests.conftest import play_job
+from tests.samples import tupdogs
 from tests.web.test_games_page import error_summary, row_cells, text_of
 from vtesdeck.core.engine import compare
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
-
-
-def tupdogs(owner, visibility="private", name="4 Tupdog"):
-    text = (TWDA / "10009.txt").read_text()
-    return deck_services.create(owner, deck_services.parse_text(text), name=name, visibility=visibility)
-
-
-def client_of(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def play(simulation: Simulation) -> Simulation:
-    """Every chunk of the job played here, as a worker would, and stored."""
-    kind = kinds.of(simulation)
-    sizes = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))
-    for index, units in enumerate(sizes):
-        tally = kind.run_chunk(simulation, index, units, lambda done: None)
-        services.begin_chunk(simulation.id, index)
-        services.store_chunk(simulation.id, index, units, tally, worker="test@here", seconds=0.01)
-    simulation.refresh_from_db()
-    return simulation
 
 
 def test_the_deck_page_and_the_games_tab_link_to_it(alice):
@@ -88,8 +54,7 @@ def test_the_owner_compares_with_a_revision_and_the_job_page_gives_the_verdict_i
     simulation.parameters = {**simulation.parameters, "games": 4}
     simulation.chunks_total = len(kinds.COMPARE.chunk_sizes(8, simulation.parameters["chunk_size"]))
     simulation.save()
-    simulation = play(simulation)
-    assert simulation.status == "done", simulation.error
+    simulation = play_job(simulation)  # done, or it says why
     html = client.get(simulation.get_absolute_url()).content.decode()
     report = simulation.result
     found = compare.finding(report["vp_diff"], report["vp_diff_ci95"])

@@ -18,13 +18,13 @@ from math import comb
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import timezone
 
 from cards import index
 from decks import services as deck_services
 from decks.models import Deck, DeckCard
 from simulations.models import Simulation, SimulationChunk
+from tests.access import client_of
 from tests.samples import FOUR_GOVERNS
 from vtesdeck.celery import app as celery_app
 from vtesdeck.core import draws
@@ -55,13 +55,6 @@ def alice():
 @pytest.fixture
 def bob():
     return get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
-
-
-def client_of(user=None, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 @pytest.fixture

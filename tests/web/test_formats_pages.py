@@ -11,12 +11,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from cards import index
 from decks import services
 from decks.models import Deck
 from formats.models import CustomFormat
+from tests.access import client_of
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.validate import card_in_format
 
@@ -33,13 +33,6 @@ def alice():
 @pytest.fixture
 def bob():
     return get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
-
-
-def client_for(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def text_of(page: str) -> str:
@@ -76,24 +69,24 @@ LEAGUE = {
 
 
 def test_a_player_saves_a_format_and_shares_its_link(alice, bob):
-    response = client_for(alice).post("/formats/new/", LEAGUE)
+    response = client_of(alice).post("/formats/new/", LEAGUE)
     assert response.status_code == 302
     custom = CustomFormat.objects.get(owner=alice)
     assert response["Location"] == f"/formats/{custom.id}/"
     assert custom.data["allowed_sets"] == ["V5A"] and custom.data["library_max"] == 60
     assert custom.data["allowed_cards"] == sorted([index.get().lookup("Blood Doll").id, 100518])
     # Bob has the link: he reads it (no edit button), and cannot edit it.
-    page = text_of(client_for(bob).get(f"/formats/{custom.id}/").content.decode())
+    page = text_of(client_of(bob).get(f"/formats/{custom.id}/").content.decode())
     assert "Anarch league" in page and "40 to 60 cards" in page and "V5A" in page and "Deflection" in page
-    assert client_for(bob).get(f"/formats/{custom.id}/edit/").status_code == 404
-    assert client_for(bob).post(f"/formats/{custom.id}/delete").status_code == 404
+    assert client_of(bob).get(f"/formats/{custom.id}/edit/").status_code == 404
+    assert client_of(bob).post(f"/formats/{custom.id}/delete").status_code == 404
     # The owner's list has it; another's does not.
-    assert "Anarch league" in client_for(alice).get("/formats/").content.decode()
-    assert "Anarch league" not in client_for(bob).get("/formats/").content.decode()
+    assert "Anarch league" in client_of(alice).get("/formats/").content.decode()
+    assert "Anarch league" not in client_of(bob).get("/formats/").content.decode()
 
 
 def test_an_unknown_card_name_is_a_400_naming_it(alice):
-    response = client_for(alice).post("/formats/new/", {**LEAGUE, "banned_cards": "Govern teh Unaligned"})
+    response = client_of(alice).post("/formats/new/", {**LEAGUE, "banned_cards": "Govern teh Unaligned"})
     assert response.status_code == 400
     assert "Govern teh Unaligned" in text_of(response.content.decode())
     assert not CustomFormat.objects.exists()
@@ -101,14 +94,14 @@ def test_an_unknown_card_name_is_a_400_naming_it(alice):
 
 @pytest.mark.parametrize("line", ["²", "1" * 5000, "١٠٠٥١٨"])  # a superscript, a huge number, Arabic-Indic digits
 def test_a_card_line_that_is_no_card_id_is_a_400_not_a_crash(alice, line):
-    response = client_for(alice).post("/formats/new/", {**LEAGUE, "allowed_cards": f"Blood Doll\n{line}"})
+    response = client_of(alice).post("/formats/new/", {**LEAGUE, "allowed_cards": f"Blood Doll\n{line}"})
     assert response.status_code == 400
     assert "No card is called" in text_of(response.content.decode())
     assert not CustomFormat.objects.exists()
 
 
 def test_the_owner_edits_and_deletes_a_format(alice):
-    client = client_for(alice)
+    client = client_of(alice)
     client.post("/formats/new/", LEAGUE)
     custom = CustomFormat.objects.get(owner=alice)
     form = client.get(f"/formats/{custom.id}/edit/").content.decode()
@@ -123,7 +116,7 @@ def test_the_owner_edits_and_deletes_a_format(alice):
 def test_decks_of_a_format_follow_its_edits_and_play_vekn_once_it_is_deleted(alice):
     """A 40-card library fits the league (40 to 60), then not when the league asks 60; a 60-card one fits it
     all along. Deleted, the league leaves its decks to VEKN: the 40-card deck is no tournament deck."""
-    client = client_for(alice)
+    client = client_of(alice)
     league = {**LEAGUE, "allowed_sets": [], "allowed_cards": ""}  # every card
     client.post("/formats/new/", league)
     custom = CustomFormat.objects.get(owner=alice)
@@ -160,7 +153,7 @@ def test_a_deck_still_naming_a_deleted_format_saves_its_details(alice):
     back with every change, which is no change of format."""
     deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60})
     Deck.objects.filter(pk=deck.pk).update(format="fdeadbeefdeadbee")
-    client = client_for(alice)
+    client = client_of(alice)
     page = client.get(f"/decks/{deck.id}/edit").content.decode()
     assert 'value="fdeadbeefdeadbee" selected' in page
     response = client.post(
@@ -174,30 +167,30 @@ def test_a_deck_still_naming_a_deleted_format_saves_its_details(alice):
 
 
 def test_built_in_formats_are_public_and_saving_one_asks_for_a_login(alice):
-    listed = text_of(client_for().get("/formats/").content.decode())
+    listed = text_of(client_of().get("/formats/").content.decode())
     assert "V5" in listed and "Duel (casual)" in listed and "My formats" not in listed
-    assert client_for().get("/formats/new/").status_code == 302
-    page = text_of(client_for().get("/formats/duel/").content.decode())
+    assert client_of().get("/formats/new/").status_code == 302
+    page = text_of(client_of().get("/formats/duel/").content.decode())
     assert "Duel (casual)" in page and "40 to 60 cards" in page and "casual" in page.lower()
-    assert client_for().get("/formats/fnothingatallxxx/").status_code == 404
+    assert client_of().get("/formats/fnothingatallxxx/").status_code == 404
 
 
 def test_the_v5_page_shows_its_data_version_and_the_notes_on_disputed_promos():
     from vtesdeck.core import formats
 
-    page = text_of(client_for().get("/formats/v5/").content.decode())
+    page = text_of(client_of().get("/formats/v5/").content.decode())
     assert formats.v5_data()["version"] in page
     assert "Ashlesha" in page  # a promo of the V5 era
     assert "Anarch Convert" in page and "Anchors differ" in page  # a 2008 card reprinted as a 2021 promo
 
 
 def test_the_check_page_checks_with_a_shared_format(alice, bob):
-    client_for(alice).post("/formats/new/", LEAGUE)
+    client_of(alice).post("/formats/new/", LEAGUE)
     custom = CustomFormat.objects.get(owner=alice)
-    page = client_for(bob).get(f"/check/?ruleset={custom.id}").content.decode()
+    page = client_of(bob).get(f"/check/?ruleset={custom.id}").content.decode()
     assert re.search(rf'<option value="{custom.id}" selected>Anarch league</option>', page)
     text = f"Crypt (12 cards)\n12x {v5_vampire().unique_name}\nLibrary (40 cards)\n20x Blood Doll\n20x Deflection\n"
-    result = client_for(bob).post("/check/", {"text": text, "ruleset": custom.id, "as_of": "today"})
+    result = client_of(bob).post("/check/", {"text": text, "ruleset": custom.id, "as_of": "today"})
     assert result.status_code == 200
     assert "Anarch league" in text_of(result.content.decode())
 
@@ -207,7 +200,7 @@ def test_the_check_page_checks_with_a_shared_format(alice, bob):
 
 def test_the_editor_sets_the_decks_format_and_its_legality_follows(alice):
     deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 20, "Deflection": 20})
-    client = client_for(alice)
+    client = client_of(alice)
     page = client.get(f"/decks/{deck.id}/edit").content.decode()
     select = re.search(r'<select name="format"[^>]*id="deck-format".*?</select>', page, re.S).group(0)
     assert re.findall(r'value="([^"]+)"', select) == ["vekn", "rulebook-2011", "v5", "duel"]
@@ -237,7 +230,7 @@ def test_the_editor_sets_the_decks_format_and_its_legality_follows(alice):
 def test_the_editor_search_keeps_to_the_decks_format_when_asked(alice):
     deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60}, format="v5")
     cards = index.get()
-    client = client_for(alice)
+    client = client_of(alice)
 
     def found(**params) -> set[int]:
         page = client.get(f"/decks/{deck.id}/search", {"kind": "library", "q": "wake", **params}).content.decode()
@@ -257,21 +250,21 @@ def test_the_editor_search_keeps_to_the_decks_format_when_asked(alice):
 def test_the_public_list_filters_decks_by_the_format_they_fit(alice):
     deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60}, name="Fifth only", visibility="public")
     deck_of(alice, {"Anson": 12}, {"Blood Doll": 60}, name="Jyhad crypt", visibility="public")
-    page = text_of(client_for().get("/decks/", {"fits": "v5"}).content.decode())
+    page = text_of(client_of().get("/decks/", {"fits": "v5"}).content.decode())
     assert "Fifth only" in page and "Jyhad crypt" not in page
-    page = text_of(client_for().get("/decks/", {"fits": "vekn"}).content.decode())
+    page = text_of(client_of().get("/decks/", {"fits": "vekn"}).content.decode())
     assert "Fifth only" in page and "Jyhad crypt" in page
-    assert client_for().get("/decks/", {"fits": "nope"}).status_code == 400
+    assert client_of().get("/decks/", {"fits": "nope"}).status_code == 400
 
 
 def test_the_archive_page_filters_by_format(archive_ids):
     if not archive_ids:
         pytest.skip("no archive")
-    every = client_for().get("/twda/").content.decode()
-    fits_vekn = client_for().get("/twda/", {"fits": "vekn"}).content.decode()
-    fits_v5 = client_for().get("/twda/", {"fits": "v5"}).content.decode()
+    every = client_of().get("/twda/").content.decode()
+    fits_vekn = client_of().get("/twda/", {"fits": "vekn"}).content.decode()
+    fits_v5 = client_of().get("/twda/", {"fits": "v5"}).content.decode()
     for deck_id in archive_ids:
         assert f"/twda/{deck_id}/" in every and f"/twda/{deck_id}/" in fits_vekn  # legal tournament decks today
         assert f"/twda/{deck_id}/" not in fits_v5  # each plays a card older than Fifth Edition
     assert re.search(r'<option value="v5">', fits_vekn)
-    assert client_for().get("/twda/", {"fits": "nope"}).status_code == 400
+    assert client_of().get("/twda/", {"fits": "nope"}).status_code == 400

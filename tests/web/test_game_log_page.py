@@ -13,46 +13,29 @@ import re
 import shutil
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from cards import index
 from simulations import kinds
 from simulations.models import Simulation
+from tests.access import client_of
+from tests.conftest import play_job
 from tests.paths import TWDA
 from twda import services as twda_services
 from twda.models import TournamentDeck
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import simulation as games_core
 
-from .test_games_page import defaults, make_deck, run_to_done, start_job, text_of
+from .test_games_page import defaults, make_deck, start_job, text_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles", "idle_queue")]
 
 GAMES = 6
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
-
-
-def client_of(user=None, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def done_job(owner, visibility: str = "public") -> Simulation:
     deck = make_deck(owner, visibility=visibility)
     rival = make_deck(owner, name="Rival")
-    return run_to_done(start_job(deck, owner, rival, games=GAMES))
+    return play_job(start_job(deck, owner, rival, games=GAMES))
 
 
 def log_items(html: str) -> list[str]:
@@ -163,7 +146,7 @@ def test_an_unnamed_archive_deck_plays_under_its_winners_and_events_name_seats_n
     tab = client.get(f"/twda/{UNNAMED}/games/").content.decode()
     response = client.post(f"/twda/{UNNAMED}/games/", {**defaults(tab), "games": "100", "players": "5"})
     assert response.status_code == 302, text_of(response.content.decode())[:2000]
-    simulation = run_to_done(Simulation.objects.get())
+    simulation = play_job(Simulation.objects.get())
     assert simulation.deck_name == UNNAMED_SHOWN
 
     html = client.get(f"/simulations/{simulation.id}/games/0/").content.decode()

@@ -15,19 +15,20 @@ import re
 import shutil
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
 
 from cards import index
 from decks import services as deck_services
 from decks.models import Deck
-from simulations import kinds, services
+from simulations import services
 from simulations.forms import GamesForm
 from simulations.models import Simulation
+from tests.access import client_of
+from tests.conftest import play_job
 from tests.paths import TWDA
 from twda.models import Archetype, TournamentDeck
 from vtesdeck.core.charts import format_share
+from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.engine import run as engine_run
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
@@ -54,21 +55,6 @@ Library (70 cards)
 
 
 @pytest.fixture
-def queue(idle_queue) -> str:
-    return idle_queue
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
-
-
-@pytest.fixture
 def archive(tmp_path) -> list[str]:
     """A few winning decks since 2018 imported from the archive files: the field the form offers."""
     if not TWDA.is_dir():
@@ -88,13 +74,6 @@ def archive(tmp_path) -> list[str]:
 
     assert not twda_services.import_archive(str(folder)).skipped
     return picked
-
-
-def client_of(user=None, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def make_deck(owner, visibility: str = "public", name: str = "Ventrue bleed") -> Deck:
@@ -193,7 +172,7 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
         "field_since": "2018-01-01",
         "games": str(settings.SIMULATION_DEFAULT_GAMES),
         "players": "5",
-        "rounds": "20",
+        "rounds": str(table_options.DEFAULT_ROUNDS),
         "rules": "vekn",
         "seed": "",
     }
@@ -207,7 +186,11 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
         deck,
     )
     parameters = simulation.parameters
-    assert (parameters["players"], parameters["rounds"], parameters["rules"]) == (5, 20, "vekn")
+    assert (parameters["players"], parameters["rounds"], parameters["rules"]) == (
+        5,
+        table_options.DEFAULT_ROUNDS,
+        "vekn",
+    )
     assert parameters["opponents"] == ["field"] * 4 and parameters["field_since"] == "2018-01-01"
     # The job page follows it in games; the tab lists it among the user's recent games.
     page = text_of(client.get(response["Location"]).content.decode())
@@ -387,19 +370,6 @@ def test_an_archive_deck_has_a_games_tab_whose_jobs_name_it(alice, archive, queu
 # ---- a done games job's page -----------------------------------------------------------------------
 
 
-def run_to_done(simulation: Simulation) -> Simulation:
-    """Play every chunk of a stored job here, as workers would, and store them: the job finishes."""
-    kind = kinds.of(simulation)
-    sizes = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))
-    for chunk, units in enumerate(sizes):
-        services.begin_chunk(simulation.id, chunk)
-        tally = kind.run_chunk(simulation, chunk, units, lambda done: None)
-        services.store_chunk(simulation.id, chunk, units, tally, worker="test@here", seconds=0.01)
-    simulation.refresh_from_db()
-    assert simulation.status == "done", simulation.error
-    return simulation
-
-
 def start_job(deck: Deck, owner, rival: Deck, games: int = 10) -> Simulation:
     """A small games job of ``deck`` against ``rival`` at every other seat of four, in chunks of five games."""
     from simulations import opponents
@@ -423,7 +393,7 @@ def test_a_done_games_job_answers_the_players_questions_with_intervals(alice, qu
     deck = make_deck(alice)
     rival = make_deck(alice, name="Rival")
     simulation = start_job(deck, alice, rival)
-    simulation = run_to_done(simulation)
+    simulation = play_job(simulation)
     report = simulation.result
     html = client_of(alice).get(f"/simulations/{simulation.id}/").content.decode()
     figures = report["deck"]

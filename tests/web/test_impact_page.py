@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from decks import services as deck_services
 from simulations import services
 from simulations.models import Simulation
-from tests.paths import TWDA
-from tests.web.test_deck_compare_page import play
+from tests.access import client_of
+from tests.conftest import play_job
+from tests.samples import tupdogs
 from tests.web.test_games_page import error_summary, text_of
 from vtesdeck.core.engine import compare
 
@@ -26,18 +25,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 GARGOYLES = (
     "Deck Name: Rock drop\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
 )
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-def client_of(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def test_the_games_tab_states_what_each_choice_plays_in_all(alice):
@@ -67,8 +54,7 @@ def test_a_card_impact_starts_from_the_tab_and_its_page_ranks_the_cards(alice, i
     queued = text_of(client.get(response["Location"]).content.decode())
     assert "20 games as built and 20 with each of the 3 cards blanked: 80 games" in queued
     assert "Games played 0 / 80" in queued
-    simulation = play(simulation)
-    assert simulation.status == "done", simulation.error
+    simulation = play_job(simulation)  # done, or it says why
     html = client.get(simulation.get_absolute_url()).content.decode()
     rows = re.findall(r'<tr[^>]*data-card="(\d+)"[^>]*>(.*?)</tr>', html, re.S)
     report = simulation.result
@@ -99,7 +85,7 @@ def test_an_archive_deck_s_impact_names_it_and_takes_its_own_seed(alice, idle_qu
 
 
 def test_bad_input_and_caps_are_answered_on_the_tab(alice, idle_queue, archive_ids, settings):
-    deck = deck_services.create(alice, deck_services.parse_text((TWDA / "10009.txt").read_text()))
+    deck = tupdogs(alice)
     client = client_of(alice)
     bad = client.post(f"/decks/{deck.id}/impact/", {"impact-games": "7", "impact-players": "4"})
     assert bad.status_code == 400 and 'id="impact-errors"' in bad.content.decode()

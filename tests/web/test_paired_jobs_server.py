@@ -10,7 +10,6 @@ import re
 
 import pytest
 import requests
-from django.contrib.auth import get_user_model
 
 from decks import services as deck_services
 from tests.api.test_simulations_api import GARGOYLES
@@ -27,9 +26,8 @@ def posted(session: requests.Session, page: str, action: str, data: dict) -> req
 
 
 def test_paired_jobs_start_and_show_through_gunicorn(
-    file_database, cards_in_database, archive_ids, idle_queue, tmp_path
+    file_database, cards_in_database, archive_ids, idle_queue, tmp_path, alice
 ):
-    alice = get_user_model().objects.create_user("alice")
     deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES), name="Rock drop", visibility="public")
     first, second = done_job(deck, alice), done_job(deck, alice, seed=9)
     # Four jobs from one address without an account: more than its default allowance of unfinished jobs.

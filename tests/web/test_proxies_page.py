@@ -13,7 +13,6 @@ import re
 import zlib
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.files.storage import default_storage
 from django.core.management import call_command
 from django.http import FileResponse
@@ -24,8 +23,9 @@ from decks import services as deck_services
 from decks.models import Deck
 from proxies import sheets
 from proxies.models import ProxySheet
-from simulations import kinds, services
 from simulations.models import Simulation
+from tests.access import client_of
+from tests.conftest import play_job
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -42,48 +42,14 @@ COPIES = 42
 ANSON, GOVERN = 200107, 100845
 
 
-@pytest.fixture
-def queue(idle_queue) -> str:
-    return idle_queue
-
-
 @pytest.fixture(autouse=True)
 def media(settings, tmp_path):
     """Each test's own storage (the PDFs' files are no part of the test's rolled-back transaction)."""
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob")
-
-
-def client_of(user=None) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def make_deck(owner, visibility: str = "public") -> Deck:
     return deck_services.create(owner, deck_services.parse_text(VENTRUE), name="Ventrue bleed", visibility=visibility)
-
-
-def run_to_done(simulation: Simulation) -> Simulation:
-    """Render the job's chunk here, as a worker would, and store it: the job finishes."""
-    kind = kinds.of(simulation)
-    for chunk, units in enumerate(kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))):
-        assert services.begin_chunk(simulation.id, chunk) is not None
-        tally = kind.run_chunk(simulation, chunk, units, lambda done: None)
-        services.store_chunk(simulation.id, chunk, units, tally, worker="test@here", seconds=0.01)
-    simulation.refresh_from_db()
-    assert simulation.status == "done", simulation.error
-    return simulation
 
 
 def page_texts(pdf: bytes) -> list[bytes]:
@@ -137,7 +103,7 @@ def test_the_defaults_make_a_pdf_of_every_card_that_anyone_with_the_job_can_down
     assert (simulation.units, simulation.status, simulation.chunks_total) == (COPIES, "queued", 1)
     page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
     assert "Queued: waiting for a worker." in page and 'id="simulation-progress"' in page
-    run_to_done(simulation)
+    play_job(simulation)
     page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
     assert f'href="/proxies/{simulation.id}.pdf"' in page
     assert "42 cards (0 from images) on 5 pages." in " ".join(page.split())
@@ -160,7 +126,7 @@ def test_only_the_ticked_cards_on_letter_paper(alice, queue):
         f"printing_{ANSON}": "Jyhad",
     }
     assert client_of(alice).post(f"/decks/{deck.id}/proxies/", data).status_code == 302
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     assert simulation.units == 6 + 12
     assert simulation.plan["cards"] == [ANSON] * 6 + [GOVERN] * 12
     assert simulation.plan["printings"] == {str(ANSON): "Jyhad"}
@@ -200,7 +166,7 @@ def test_another_users_private_deck_and_its_pdf_answer_404(alice, bob, queue):
     deck = make_deck(alice, visibility="private")
     assert client_of(bob).get(f"/decks/{deck.id}/proxies/").status_code == 404
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     assert client_of(alice).get(f"/proxies/{simulation.id}.pdf").status_code == 200
     assert client_of(bob).get(f"/proxies/{simulation.id}.pdf").status_code == 404
     assert client_of().get("/proxies/nosuchjob.pdf").status_code == 404
@@ -216,7 +182,7 @@ def test_the_api_starts_proxies_on_the_simulations_endpoint_and_links_the_pdf(al
     assert (job["kind"], job["cards"], job["cards_done"]) == ("proxies", 12, 0)
     assert job["parameters"] == {"paper": "letter", "marks": "crop", "print": "only", "printings": {}}
     assert "hands" not in job and "games" not in job
-    run_to_done(Simulation.objects.get(pk=job["id"]))
+    play_job(Simulation.objects.get(pk=job["id"]))
     done = api.get(f"/api/v1/simulations/{job['id']}/").json()
     assert done["status"] == "done"
     assert done["result"]["pages"] == 2 and done["result"]["text_cards"] == 12
@@ -252,7 +218,7 @@ def test_the_pdf_speaks_the_language_of_who_asked_for_it(alice, queue):
     assert (
         client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"}).status_code == 302
     )
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     texts = page_texts(stored_pdf(simulation))
     assert sum(b"nur f\xfcr Freundschaftsspiele" in text for text in texts) == simulation.result["pages"] == 5
 
@@ -281,7 +247,7 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     (tmp_path / "cards" / images.MANIFEST).write_text(json.dumps({str(ANSON): entry}))
     deck = make_deck(alice)
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     assert (simulation.result["images"], simulation.result["text_cards"]) == (6, COPIES - 6)
     texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
@@ -312,7 +278,7 @@ def stored_files() -> list[str]:
 def test_the_pdf_is_a_file_in_storage_and_its_download_streams_from_it(alice, queue):
     deck = make_deck(alice)
     start(client_of(alice), deck)
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     sheet = ProxySheet.objects.get(pk=simulation.pk)
     assert sheet.file.name == f"proxies/{simulation.id}.pdf" and default_storage.size(sheet.file.name) == sheet.bytes
     assert simulation.result["bytes"] == sheet.bytes
@@ -330,7 +296,7 @@ def test_the_pdf_is_a_file_in_storage_and_its_download_streams_from_it(alice, qu
 def test_an_expired_pdf_is_never_served_and_is_deleted_with_its_file(alice, queue, django_capture_on_commit_callbacks):
     deck = make_deck(alice)
     start(client_of(alice), deck)
-    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
     made = ProxySheet.objects.get(pk=simulation.pk).created
     ProxySheet.objects.filter(pk=simulation.pk).update(created=made - datetime.timedelta(days=7, seconds=1))
     response = client_of(alice).get(f"/proxies/{simulation.id}.pdf")
@@ -349,11 +315,11 @@ def test_an_expired_pdf_is_never_served_and_is_deleted_with_its_file(alice, queu
 def test_a_worker_storing_a_pdf_deletes_expired_ones(alice, queue, django_capture_on_commit_callbacks):
     deck = make_deck(alice)
     start(client_of(alice), deck)
-    old = run_to_done(Simulation.objects.get(kind="proxies"))
+    old = play_job(Simulation.objects.get(kind="proxies"))
     ProxySheet.objects.filter(pk=old.pk).update(created=timezone.now() - datetime.timedelta(days=30))
     start(client_of(alice), deck)
     with django_capture_on_commit_callbacks(execute=True):
-        new = run_to_done(Simulation.objects.exclude(pk=old.pk).get(kind="proxies"))
+        new = play_job(Simulation.objects.exclude(pk=old.pk).get(kind="proxies"))
     assert list(ProxySheet.objects.values_list("pk", flat=True)) == [new.pk]
     assert stored_files() == [f"{new.id}.pdf"]
 
@@ -362,7 +328,7 @@ def test_an_owner_with_no_room_left_is_refused_the_next_job_on_the_page_and_the_
     deck = make_deck(alice)
     anonymous = client_of()
     assert start(anonymous, deck).status_code == 302
-    sheet = ProxySheet.objects.get(pk=run_to_done(Simulation.objects.get(kind="proxies")).pk)
+    sheet = ProxySheet.objects.get(pk=play_job(Simulation.objects.get(kind="proxies")).pk)
     settings.PROXIES_MAX_STORED_BYTES_ANON = sheet.bytes  # this address's room is full
     response = start(anonymous, deck)
     assert response.status_code == 429 and response["Retry-After"] == "10"
@@ -385,7 +351,7 @@ def test_pdfs_finishing_together_never_pass_their_owners_room(alice, queue, sett
     start(client_of(alice), deck)
     start(client_of(alice), deck)  # both started with the room empty
     first, second = Simulation.objects.filter(kind="proxies").order_by("created_at")
-    first = run_to_done(first)
+    first = play_job(first)
     settings.PROXIES_MAX_STORED_BYTES_USER = ProxySheet.objects.get(pk=first.pk).bytes + 1_000
     second = run_to_end(second)
     assert second.status == "failed"

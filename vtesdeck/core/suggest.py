@@ -136,27 +136,43 @@ def suggest(
         smoothed = (weights.df.get(card_id, 0) + 1) / base
         return share, weights.share(card_id), share / smoothed
 
+    def suggestion(
+        card_id: int,
+        counts: list[int],
+        figures: tuple[float, float, float],
+        *,
+        crypt: bool,
+        score: float,
+        in_deck: int = 0,
+        measured: Measured | None = None,
+    ) -> Suggestion:
+        """A card to add or cut, its ``score`` beside the similar decks' figures of it (``lift_of``), rounded alike
+        whatever the reason it is offered."""
+        share, base_share, lift = figures
+        return Suggestion(
+            card_id=card_id,
+            crypt=crypt,
+            score=round(score, 4),
+            decks=len(counts),
+            of=k,
+            copies=_quartiles(counts),
+            share=round(share, 4),
+            base_share=round(base_share, 4),
+            lift=round(lift, 2),
+            in_deck=in_deck,
+            measured=measured,
+        )
+
     adds: list[Suggestion] = []
     needed = max(MIN_DECKS, math.ceil(ADD_SHARE * k))
     for card_id, counts in copies.items():
         if in_deck.get(card_id, 0) > 0 or len(counts) < needed:
             continue
-        share, base_share, lift = lift_of(card_id, len(counts))
+        figures = lift_of(card_id, len(counts))
+        share, _base_share, lift = figures
         if lift <= 1.0:
             continue
-        adds.append(
-            Suggestion(
-                card_id=card_id,
-                crypt=is_crypt[card_id],
-                score=round(share * math.log(lift), 4),
-                decks=len(counts),
-                of=k,
-                copies=_quartiles(counts),
-                share=round(share, 4),
-                base_share=round(base_share, 4),
-                lift=round(lift, 2),
-            )
-        )
+        adds.append(suggestion(card_id, counts, figures, crypt=is_crypt[card_id], score=share * math.log(lift)))
     adds.sort(key=lambda s: (-s.score, -s.decks, s.card_id))
     if allowed is not None and adds:
         kept = set(allowed([s.card_id for s in adds]))
@@ -171,18 +187,13 @@ def suggest(
             if n <= 0:
                 continue  # measured on another version of the deck: no longer in it
             counts = copies.get(found.card_id, [])
-            share, base_share, lift = lift_of(found.card_id, len(counts))
             cuts.append(
-                Suggestion(
-                    card_id=found.card_id,
+                suggestion(
+                    found.card_id,
+                    counts,
+                    lift_of(found.card_id, len(counts)),
                     crypt=found.card_id in crypt,
-                    score=round(-(found.vp_delta or 0.0), 4),
-                    decks=len(counts),
-                    of=k,
-                    copies=_quartiles(counts),
-                    share=round(share, 4),
-                    base_share=round(base_share, 4),
-                    lift=round(lift, 2),
+                    score=-(found.vp_delta or 0.0),
                     in_deck=n,
                     measured=found,
                 )
@@ -193,23 +204,11 @@ def suggest(
                 counts = copies.get(card_id, [])
                 if n <= 0 or len(counts) > CUT_SHARE * k:
                     continue
-                share, base_share, lift = lift_of(card_id, len(counts))
+                figures = lift_of(card_id, len(counts))
+                lift = figures[2]
                 if lift >= 1.0:
                     continue
-                cuts.append(
-                    Suggestion(
-                        card_id=card_id,
-                        crypt=crypt_part,
-                        score=round(1.0 - lift, 4),
-                        decks=len(counts),
-                        of=k,
-                        copies=_quartiles(counts),
-                        share=round(share, 4),
-                        base_share=round(base_share, 4),
-                        lift=round(lift, 2),
-                        in_deck=n,
-                    )
-                )
+                cuts.append(suggestion(card_id, counts, figures, crypt=crypt_part, score=1.0 - lift, in_deck=n))
     if measured is None:
         cuts.sort(key=lambda s: (-s.score, -s.in_deck, s.card_id))
     return Suggestions(add=adds[:limit], cut=cuts[:limit], neighbours=k, winning=all(p.winning for p in peers))
