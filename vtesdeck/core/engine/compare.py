@@ -380,13 +380,6 @@ def job_results(per_game: Mapping[str, Sequence[int]], games: int) -> Results:
     return Results(vp=tuple(vp), wins=tuple(wins))
 
 
-def _check(*, games: int, seed: int, players: int, decks: int, field: Sequence[Deck], rounds: int | None) -> None:
-    TableOptions(players=players, rounds=rounds, seed=seed)
-    schedule.check_run(games=games, decks=decks, players=players, seed=seed)
-    if decks < players and not field:
-        raise ValueError(f"{decks} decks for {players} seats and no archive decks to fill the others.")
-
-
 def compare(
     a: Deck,
     b: Deck,
@@ -402,7 +395,9 @@ def compare(
     """A and B each in games 0..games-1 of the same run (the same seed, seats, ``opponents`` and ``field``
     decks): their figures and the paired difference B - A. Raises ``ValueError`` for a run that cannot be
     played (bad seed, seat count, games; too many opponents; empty seats and no field), never for a game."""
-    _check(games=games, seed=seed, players=players, decks=1 + len(opponents), field=field, rounds=rounds)
+    run.check_table(
+        games=games, decks=1 + len(opponents), players=players, seed=seed, rounds=rounds, rules="vekn", field=field
+    )
     first, second = (
         play_deck(deck, cards, games=games, seed=seed, players=players, opponents=opponents, field=field, rounds=rounds)
         for deck in (a, b)
@@ -563,7 +558,7 @@ def card_impact(
     ``vp_delta``, most valuable first. The games as built are played once for every card: games × (cards + 1)
     in all. Raises ``ValueError`` for a run that cannot be
     played, never for a game."""
-    _check(games=games, seed=seed, players=players, decks=1, field=field, rounds=rounds)
+    run.check_table(games=games, decks=1, players=players, seed=seed, rounds=rounds, rules="vekn", field=field)
     measured = measured_cards(deck, only)
     table = with_blanks(deck, cards)
 

@@ -91,6 +91,22 @@ class Played:
     result: Result
 
 
+def _no_field(decks: int, players: int) -> str:
+    return f"{decks} decks for {players} seats and no archive decks to fill the others."
+
+
+def check_table(
+    *, games: int, decks: int, players: int, seed: int, rounds: int | None, rules: str, field: Sequence[Deck]
+) -> None:
+    """ValueError, in words, for a run that cannot be played: the table's options, the seed, the games and seat
+    count, and fewer decks than seats with no archive decks to fill the others. The one check of every run of
+    games (``play_games``, ``compare``)."""
+    TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
+    schedule.check_run(games=games, decks=decks, players=players, seed=seed)
+    if decks < players and not field:
+        raise ValueError(_no_field(decks, players))
+
+
 def seated(
     decks: Sequence[Deck], *, seed: int, players: int, i: int, field: Sequence[Deck] = ()
 ) -> tuple[schedule.Table, tuple[Deck, ...]]:
@@ -98,7 +114,7 @@ def seated(
     the FIELD seats."""
     table = schedule.table(seed, i, len(decks), players)
     if table.field_seats and not field:
-        raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+        raise ValueError(_no_field(len(decks), players))
     return table, tuple(
         decks[d] if d != schedule.FIELD else field[schedule.field_pick(seed, i, seat, len(field))]
         for seat, d in enumerate(table.seats)
@@ -212,10 +228,7 @@ def play_games(
     """Games ``start .. stop-1`` of the run. ``on_record`` is called after each game, in order, with its record
     or its error (the CLI writes the JSONL line then). Raises ``ValueError`` for a run that cannot be played
     (bad seed, seat count, range, options), never for a game. ``bots``: a bot's name per deck (``seat_bots``)."""
-    TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
-    schedule.check_run(games=1, decks=len(decks), players=players, seed=seed)
-    if len(decks) < players and not field:
-        raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+    check_table(games=1, decks=len(decks), players=players, seed=seed, rounds=rounds, rules=rules, field=field)
     if bots and len(bots) != len(decks):
         raise ValueError(f"{len(bots)} bots for {len(decks)} decks.")
     out = Games()
