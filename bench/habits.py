@@ -7,9 +7,10 @@ Random five-seat tables of archive winners since 2018, every seat played by ``--
 archetype of the deck (``core.archetypes``): the actions a seat takes in one of its turns (bleeds, hunts,
 political actions, actions that enter combat, others) and how many of those combat actions are aimed at a
 vampire; the redirect cards (a mode that changes a bleed's target) played for each copy drawn; and the endgame:
-of the actions taken while the prey's pool is 4 or less, the share that are bleeds. Issue 28's readings for the
-baseline bot: Deflection played for 6–26 % of the copies drawn, rush decks never attacking vampires, vote decks
-calling about 0.4 referendums a turn, a stealth bleeder hunting for ten turns with its prey on 1 pool.
+of the actions taken while the prey's pool is 4 or less, the share that are bleeds; the referendums each
+archetype calls a turn and the share that pass. Issue 28's readings for the baseline bot: Deflection played for
+6–26 % of the copies drawn, rush decks never attacking vampires, vote decks calling about 0.4 referendums a
+turn, a stealth bleeder hunting for ten turns with its prey on 1 pool.
 """
 
 from __future__ import annotations
@@ -97,8 +98,18 @@ def play_game(job: tuple[int, int, str, int | None]) -> dict[str, Any]:
     counts: list[Counter[str]] = [Counter() for _ in range(5)]
     bots = [Recording(by_name(bot), s, counts[s]) for s in range(5)]
     game = tb.play(
-        [DECKS[p] for p in picks], CARDS, seed=rng.randrange(1 << 30), bots=bots, max_rounds=rounds, stats=range(5)
+        [DECKS[p] for p in picks],
+        CARDS,
+        seed=rng.randrange(1 << 30),
+        bots=bots,
+        max_rounds=rounds,
+        stats=range(5),
+        log=True,  # the referendums' results
     ).game
+    for event in game.events or ():
+        if event[0] == "referendum" and 0 <= event[1] < 5:  # ("referendum", seat, for, against, passed)
+            counts[event[1]]["referendums called"] += 1
+            counts[event[1]]["referendums passed"] += int(event[4])
     redirects = redirect_cards()
     out = []
     for s in range(5):
@@ -173,6 +184,12 @@ def main() -> int:
         at_vampire = c["combat at a vampire"] / c["enters combat"] if c["enters combat"] else float("nan")
         endgame = c["endgame bleeds"] / c["endgame actions"] if c["endgame actions"] else float("nan")
         print(f"  {kind:26} {cells}  {at_vampire:14.0%}  {endgame:8.0%} of {c['endgame actions']}")
+    print("\nreferendums called a turn, and the share passed, by archetype")
+    for kind in sorted(turns, key=lambda k: -turns[k]):
+        c = counts[kind]
+        called = c["referendums called"]
+        passed = c["referendums passed"] / called if called else float("nan")
+        print(f"  {kind:26} {called / turns[kind]:6.2f}  {passed:5.0%} of {called}")
     share = redirect["played"] / redirect["drawn"] if redirect["drawn"] else float("nan")
     print(f"\nredirect cards: {redirect['played']} played of {redirect['drawn']} drawn ({share:.0%})")
     return 0

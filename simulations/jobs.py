@@ -73,8 +73,8 @@ def start_impact(request, attrs: dict, core, cards, *, source_deck=None, paramet
 def _start_paired(
     kind, request, attrs: dict, core, cards, *, source_deck, parameters: dict | None, stored: dict | None, other=None
 ) -> Simulation:
-    """What a comparison and a card impact ask alike: the archive's field, the request's games, seats and seed (the
-    deck's own by default), its owner and client; ``stored``: the parameters the job keeps."""
+    """What a comparison and a card impact ask alike: the archive's field, the request's games, seats, round cap and
+    seed (the deck's own by default), its owner and client; ``stored``: the parameters the job keeps."""
     from .opponents import field_decks  # the engine: loaded by the first job that plays games
 
     return services.start_paired(
@@ -88,6 +88,7 @@ def _start_paired(
         games=attrs.get("games"),
         seed=_seed(attrs, source_deck, parameters),
         players=attrs.get("players"),
+        rounds=attrs["rounds"] if "rounds" in attrs else "default",
         client=client_address(request),
         parameters=stored,
     )

@@ -336,7 +336,7 @@ class PairedKind(GamesKind):
     played for every side; its tally is each side's per-game results, and the tallies are joined by game index
     (``compare.merge_chunks``) before the report, which holds ``compare``'s figures (``compare.plan_report``)."""
 
-    api_parameters: tuple[str, ...] = ("games", "players")
+    api_parameters: tuple[str, ...] = ("games", "players", "rounds")
 
     def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
         from vtesdeck.core.engine import compare
@@ -376,7 +376,7 @@ class PairedKind(GamesKind):
 class CompareKind(PairedKind):
     name = "compare"
     unit = "games"
-    api_parameters = ("games", "players", "other")
+    api_parameters = ("games", "players", "rounds", "other")
     report_serializer = reports.CompareReportSerializer
 
     def default_units(self) -> int:
@@ -404,7 +404,7 @@ class CompareKind(PairedKind):
 class ImpactKind(PairedKind):
     name = "impact"
     unit = "games"
-    api_parameters = ("games", "players", "cards")
+    api_parameters = ("games", "players", "rounds", "cards")
     report_serializer = reports.ImpactReportSerializer
 
     def default_units(self) -> int:

@@ -275,6 +275,7 @@ def start_paired(
     games: int | None = None,
     seed: int | None = None,
     players: int | None = None,
+    rounds: int | None | Literal["default"] = "default",
     chunk_size: int | None = None,
     client: str | None = None,
     parameters: dict[str, Any] | None = None,
@@ -293,8 +294,11 @@ def start_paired(
 
     games, seed, _chunk = _check_size(kind, games, seed, None)
     players = table_options.DEFAULT_PLAYERS if players is None else players
+    rounds = table_options.DEFAULT_ROUNDS if rounds == "default" else rounds  # None: no time limit
     try:
-        plan = compare.make_plan(deck, cards, field=field, other=other, players=players, seed=seed, only=only)
+        plan = compare.make_plan(
+            deck, cards, field=field, other=other, players=players, rounds=rounds, seed=seed, only=only
+        )
     except games_core.GamesInputError as exc:
         raise SimulationInputError(str(exc), field=exc.field) from None
     owner, starter = _owner(owner, client)
@@ -304,7 +308,7 @@ def start_paired(
     _check_job_size(kind, units, anonymous=None if uncapped else owner is None, most=kind.allowed_units())
     size = max(1, settings.SIMULATION_GAMES_CHUNK_SIZE // plan.per_game) if chunk_size is None else chunk_size
     _check_whole_number(size, "chunk_size", 1, kind.max_units)
-    asked: dict[str, Any] = {"games": games, "players": players, "chunk_size": size * plan.per_game}
+    asked: dict[str, Any] = {"games": games, "players": players, "rounds": rounds, "chunk_size": size * plan.per_game}
     if other is None:
         asked["cards"] = len(plan.measured)
     return _start(

@@ -51,8 +51,8 @@ PROXIES_ONLY = ("paper", "marks", "print", "only", "printings")
 KIND_FIELDS = {
     "hands": HANDS_ONLY,
     "games": GAMES_ONLY,
-    "compare": ("games", "players", "other"),
-    "impact": ("games", "players"),
+    "compare": ("games", "players", "rounds", "other"),
+    "impact": ("games", "players", "rounds"),
     "proxies": PROXIES_ONLY,
 }
 PLAYED = ("games", "compare", "impact")  # the kinds that seat the deck at a table
@@ -185,8 +185,9 @@ class SimulationCreateSerializer(serializers.Serializer):
         bounds=(1, table.MAX_ROUNDS),
         required=False,
         allow_null=True,
-        help_text="`games` only: the time limit as a round cap (each Methuselah has had this many turns; survivors "
-        "then get ½ VP each). Default 20; null plays until one Methuselah is left.",
+        help_text="`games`, `compare` and `impact`: the time limit as a round cap (each Methuselah has had this many "
+        f"turns; survivors then get ½ VP each). Default {table.DEFAULT_ROUNDS}; null plays until one Methuselah is "
+        "left.",
     )
     rules = _table_choice(
         table.RULES,

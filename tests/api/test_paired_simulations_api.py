@@ -26,6 +26,7 @@ from tests.api.test_simulations_api import (
 )
 from tests.samples import tupdogs
 from vtesdeck.core.engine import compare
+from vtesdeck.core.engine import options as table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -60,10 +61,15 @@ def test_a_comparison_with_a_revision_counts_every_game_played_and_keeps_what_wa
     )
     assert set(job) == GAMES_JOB_KEYS | {"workers", "result"}
     assert (job["kind"], job["status"], job["games"], job["games_done"], job["seed"]) == ("compare", "queued", 20, 0, 4)
-    assert job["parameters"] == {"games": 10, "players": 4, "other": {"revision": revision.number}}
+    assert job["parameters"] == {
+        "games": 10,
+        "players": 4,
+        "rounds": table.DEFAULT_ROUNDS,
+        "other": {"revision": revision.number},
+    }
     plan = plan_of(job)
     assert plan.deck.name == deck.name and plan.other.name == f"{deck.name}, revision {revision.number}"
-    assert plan.players == 4 and len(plan.field) == len(archive_ids)
+    assert (plan.players, plan.rounds) == (4, table.DEFAULT_ROUNDS) and len(plan.field) == len(archive_ids)
     # 25 games played a chunk by default: 12 game indices of both decks, so 10 games are one chunk.
     assert job["chunks"] == 1
     assert answer(client_for(alice).get(job["url"]))["parameters"] == job["parameters"]  # read back: the same job
@@ -110,7 +116,8 @@ def test_a_private_b_is_named_by_its_id_only_to_whom_may_be_shown_it(queue, alic
         ),
         ({"other": {"revision": "1"}}, "other", "A revision is a whole number, not '1'."),
         ({"other": {"twda": "no-such-deck"}}, "other", "No archive deck has the id 'no-such-deck'."),
-        ({"other": {"revision": 1}, "rounds": 5}, "rounds", "`rounds` does not go with kind compare."),
+        ({"other": {"revision": 1}, "rounds": 0}, "rounds", None),
+        ({"other": {"revision": 1}, "rules": "2011"}, "rules", "`rules` does not go with kind compare."),
         ({"other": {"revision": 1}, "players": 3}, "players", None),
         ({"other": {"revision": 1}, "games": 0}, "games", None),
         ({"other": {"revision": 1}, "games": "10"}, "games", None),
@@ -123,6 +130,7 @@ def test_a_private_b_is_named_by_its_id_only_to_whom_may_be_shown_it(queue, alic
         "revision-text",
         "no-archive-deck",
         "rounds",
+        "rules",
         "players",
         "games",
         "games-text",
@@ -136,6 +144,17 @@ def test_bad_comparisons_are_a_400_naming_the_field_and_store_nothing(queue, ali
     if message:
         assert error["errors"][field] == [message]
     assert not Simulation.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["compare", "impact"])
+@pytest.mark.parametrize("rounds", [8, None])
+def test_a_paired_job_plays_to_the_round_cap_asked_or_to_the_end(queue, alice, archive_ids, kind, rounds):
+    deck = make_deck(alice)
+    revision = deck_services.save_revision(deck)
+    other = {"other": {"revision": revision.number}} if kind == "compare" else {}
+    job = start(client_for(alice), kind=kind, deck=deck.id, games=4, rounds=rounds, **other)
+    assert job["parameters"]["rounds"] == rounds
+    assert plan_of(job).rounds == rounds  # what the workers play: None, until one Methuselah is left
 
 
 def test_a_revision_is_its_owner_s_alone(queue, alice, bob, archive_ids):
@@ -155,7 +174,7 @@ def test_a_card_impact_plays_the_games_once_as_built_and_once_per_card(queue, al
     deck = make_deck(alice)  # Tupdog, Govern the Unaligned, Dive Bomb: three cards
     job = start(client_for(alice), kind="impact", deck=deck.id, games=10, seed=5, players=4)
     assert (job["kind"], job["games"], job["seed"]) == ("impact", 10 * (3 + 1), 5)
-    assert job["parameters"] == {"games": 10, "players": 4, "cards": 3}
+    assert job["parameters"] == {"games": 10, "players": 4, "rounds": table.DEFAULT_ROUNDS, "cards": 3}
     plan = plan_of(job)
     assert plan.other is None and plan.measured == tuple(compare.measured_cards(deck.to_core()))
     # 25 games played a chunk: 6 game indices of the four versions; 10 games in two chunks.
@@ -167,7 +186,8 @@ def test_a_card_impact_plays_the_games_once_as_built_and_once_per_card(queue, al
 def test_an_impact_takes_the_default_games_and_refuses_another_kind_s_fields(queue, alice, archive_ids, settings):
     settings.SIMULATION_DEFAULT_IMPACT_GAMES = 7
     deck = make_deck(alice)
-    assert start(client_for(alice), kind="impact", deck=deck.id)["parameters"] == {"games": 7, "players": 5, "cards": 3}
+    asked = start(client_for(alice), kind="impact", deck=deck.id)["parameters"]
+    assert asked == {"games": 7, "players": 5, "rounds": table.DEFAULT_ROUNDS, "cards": 3}
     error = refused(
         post(client_for(alice), {"kind": "impact", "deck": deck.id, "other": {"revision": 1}}), 400, "invalid"
     )

@@ -89,12 +89,26 @@ def test_compare_decks_against_the_field_prints_the_figures_and_a_verdict(archiv
         ([A, B, "--games", "0"], "number of games"),
         ([A, B, "--players", "7"], "4 or 5 seats"),
         ([A, B, "--seed", "-1"], "seed"),
+        ([A, B, "--rounds", "0"], "round"),
     ],
 )
 def test_compare_decks_bad_input_exits_2_with_one_line(args, message, archive):
     _, error = command("compare_decks", *args)
     assert error is not None and error.returncode == 2 and message in str(error), error
     assert "\n" not in str(error)
+
+
+def test_the_round_cap_reaches_the_games_of_both_commands(archive, small):
+    # One round each: no Methuselah can be ousted yet, so every seat survives to the time limit with ½ VP.
+    output, error = command("compare_decks", A, B, "--players", "4", "--games", "3", "--rounds", "1", "--json")
+    assert error is None, error
+    data = json.loads(output)
+    assert data["rounds"] == 1 and [deck["vp_mean"] for deck in data["decks"]] == [0.5, 0.5]
+    output, error = command("card_impact", small, "--games", "2", "--rounds", "1", "--json")
+    assert error is None, error
+    data = json.loads(output)
+    assert data["rounds"] == 1 and data["as_built"]["vp_mean"] == 0.5
+    assert all(card["vp_delta"] == 0 for card in data["cards"])
 
 
 def test_card_impact_json_has_design_md_keys_and_the_same_figures_every_time(archive, small):
@@ -132,7 +146,12 @@ def test_card_impact_says_how_many_games_it_plays_before_it_plays_them(archive, 
 
 
 @pytest.mark.parametrize(
-    "args, message", [(["missing.txt"], "Cannot read missing.txt"), ([A, "--games", "0"], "number of games")]
+    "args, message",
+    [
+        (["missing.txt"], "Cannot read missing.txt"),
+        ([A, "--games", "0"], "number of games"),
+        ([A, "--rounds", "0"], "round"),
+    ],
 )
 def test_card_impact_bad_input_exits_2_with_one_line(args, message, archive):
     _, error = command("card_impact", *args)

@@ -20,6 +20,7 @@ from tests.paths import TWDA
 from tests.simulations.test_worker import cancelled_under_way, finished, wait_for, without_timing
 from vtesdeck.core import decklist
 from vtesdeck.core.engine import compare
+from vtesdeck.core.engine.options import DEFAULT_ROUNDS
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,13 @@ def test_a_card_impact_is_done_on_a_worker_with_the_figures_of_one_in_process_ru
 ):
     simulation = start_impact(games=4, seed=7, chunk_size=3)
     assert (simulation.kind, simulation.units, simulation.chunks_total) == ("impact", 4 * 4, 2)
-    assert simulation.parameters == {"games": 4, "players": 4, "cards": 3, "chunk_size": 3 * 4}
+    assert simulation.parameters == {
+        "games": 4,
+        "players": 4,
+        "rounds": DEFAULT_ROUNDS,
+        "cards": 3,
+        "chunk_size": 3 * 4,
+    }
     simulation = wait_for(simulation, finished)
     assert simulation.status == "done", simulation.error
     assert simulation.units_done == 16

@@ -15,6 +15,7 @@ from decks import services as deck_services
 from tests.api.test_simulations_api import GARGOYLES
 from tests.web.test_compare_jobs_page import done_job
 from tests.web.test_slow_clients import gunicorn
+from vtesdeck.core.engine.options import DEFAULT_ROUNDS
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,7 @@ def test_paired_jobs_start_and_show_through_gunicorn(
         assert (job["kind"], job["games"], job["parameters"]) == (
             "compare",
             8,
-            {"games": 4, "players": 4, "other": {"twda": archive_ids[0]}},
+            {"games": 4, "players": 4, "rounds": DEFAULT_ROUNDS, "other": {"twda": archive_ids[0]}},
         )
         read = requests.get(job["url"], timeout=30)
         assert read.status_code == 200 and read.json()["status"] == "queued"

@@ -1,4 +1,4 @@
-"""``manage.py card_impact DECK [--games N] [--seed S] [--json]`` (DESIGN.md).
+"""``manage.py card_impact DECK [--games N] [--seed S] [--rounds R] [--json]`` (DESIGN.md).
 
 What each card of a deck brings (``vtesdeck.core.engine.compare.card_impact``): for each distinct library card and
 vampire, the deck with every copy of it replaced by a blank (a library card nobody can play; a vampire of the same
@@ -8,7 +8,8 @@ game: positive when the card brings VP; ``win_delta`` likewise for game wins; ea
 are listed most valuable first. The games as built are played once for every card: N × (cards + 1) games in all,
 said before the games start (the readable output). ``--json``: DESIGN.md's object ``{"cards": [{"id", "name",
 "copies", "vp_delta", "vp_delta_ci95", "win_delta", "win_delta_ci95"}], "games", "seed"}``, then ``players``,
-``as_built`` (the deck's VP a game, its interval and game wins), ``errors``, ``path``, ``name`` and ``seconds``.
+``as_built`` (the deck's VP a game, its interval and game wins), ``errors``, ``rounds``, ``path``, ``name`` and
+``seconds``.
 
 Exit status: 0 when every game finished; 1 when a game raised (listed under ``errors``, with the card blanked,
 null as built; a card's figures are over the games both versions finished); 2 on bad input (a deck that cannot be
@@ -27,7 +28,7 @@ from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
 from vtesdeck.core.engine import options as table_options
 
-from .simulate_games import FAILED, check_run, table_for
+from .simulate_games import FAILED, add_rounds, check_run, table_for
 
 PLAYERS = table_options.DEFAULT_PLAYERS
 
@@ -45,10 +46,11 @@ class Command(BaseCommand):
             "--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games for each card (and as built)"
         )
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+        add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the figures as JSON")
 
-    def handle(self, *args: Any, path: str, games: int, seed: int, as_json: bool, **options: Any) -> None:
-        check_run(games=games, seed=seed, players=PLAYERS, decks=1, rounds=table_options.DEFAULT_ROUNDS, rules="vekn")
+    def handle(self, *args: Any, path: str, games: int, seed: int, rounds: int, as_json: bool, **options: Any) -> None:
+        check_run(games=games, seed=seed, players=PLAYERS, decks=1, rounds=rounds, rules="vekn")
         cards, (deck,), field = table_for(self, [path], PLAYERS)
         if not as_json:
             distinct = len(compare.measured_cards(deck))
@@ -59,9 +61,9 @@ class Command(BaseCommand):
             )
             self.stdout.flush()
         started = time.perf_counter()
-        impact = compare.card_impact(deck, cards, games=games, seed=seed, players=PLAYERS, field=field)
+        impact = compare.card_impact(deck, cards, games=games, seed=seed, players=PLAYERS, field=field, rounds=rounds)
         seconds = time.perf_counter() - started
-        data = {**impact.to_dict(), "path": path, "name": deck.name, "seconds": seconds}
+        data = {**impact.to_dict(), "rounds": rounds, "path": path, "name": deck.name, "seconds": seconds}
         self.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) if as_json else readable(impact, data))
         if impact.errors:
             card, first = impact.errors[0]

@@ -1,5 +1,5 @@
-"""``manage.py compare_decks A B [--opponents field|PATH…] [--games N] [--seed S] [--players 4|5] [--json]``
-(DESIGN.md).
+"""``manage.py compare_decks A B [--opponents field|PATH…] [--games N] [--seed S] [--players 4|5] [--rounds R]
+[--json]`` (DESIGN.md).
 
 A and B play the same games (``vtesdeck.core.engine.compare``): game i of A and game i of B have the same seed,
 the same seats and the same opponents, so each game gives a paired difference B − A, far less noisy than two
@@ -7,8 +7,8 @@ separate runs. The opponents are the decks given after ``--opponents``, the rest
 ``field``, the default) the tournament archive's decks since 2018, as ``simulate_games`` fills its seats. Printed:
 each deck's VP a game with its 95 % interval and its game wins, the paired differences with their intervals, and a
 verdict in words; ``--json``: one object, ``decks`` being [A, B] with DESIGN.md's figures, then ``vp_diff``,
-``vp_diff_ci95``, ``win_diff``, ``win_diff_ci95`` (B − A), ``paired_games``, ``verdict``, ``errors``, ``opponents``
-and ``seconds``.
+``vp_diff_ci95``, ``win_diff``, ``win_diff_ci95`` (B − A), ``paired_games``, ``verdict``, ``errors``, ``opponents``,
+``rounds`` (the round cap) and ``seconds``.
 
 Exit status: 0 when every game finished; 1 when a game raised (listed under ``errors``; the figures are over the
 games both decks finished); 2 on bad input (a deck that cannot be read or is not playable, a bad number, more
@@ -27,7 +27,7 @@ from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
 from vtesdeck.core.engine import options as table_options
 
-from .simulate_games import FAILED, check_run, read_deck, table_for, usage
+from .simulate_games import FAILED, add_rounds, check_run, read_deck, table_for, usage
 
 FIELD = "field"
 
@@ -53,6 +53,7 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games for each deck")
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
         parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+        add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the figures as JSON")
 
     def handle(
@@ -64,6 +65,7 @@ class Command(BaseCommand):
         games: int,
         seed: int,
         players: int,
+        rounds: int,
         as_json: bool,
         **options: Any,
     ) -> None:
@@ -75,7 +77,7 @@ class Command(BaseCommand):
             seed=seed,
             players=players,
             decks=1 + len(paths),
-            rounds=table_options.DEFAULT_ROUNDS,
+            rounds=rounds,
             rules="vekn",
         )
         # A's table is B's: the same opponents and field; B is read with the same card list.
@@ -83,7 +85,7 @@ class Command(BaseCommand):
         deck_b = read_deck(b, cards)
         started = time.perf_counter()
         result = compare.compare(
-            deck_a, deck_b, cards, games=games, seed=seed, players=players, opponents=others, field=field
+            deck_a, deck_b, cards, games=games, seed=seed, players=players, opponents=others, field=field, rounds=rounds
         )
         seconds = time.perf_counter() - started
         data = result.to_dict()
@@ -92,6 +94,7 @@ class Command(BaseCommand):
             for path, deck, figures in zip((a, b), (deck_a, deck_b), data["decks"], strict=True)
         ]
         data["opponents"] = paths or FIELD
+        data["rounds"] = rounds
         data["seconds"] = seconds
         self.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) if as_json else readable(data, field))
         if result.errors:

@@ -101,6 +101,17 @@ def table_for(command: BaseCommand, paths: Sequence[str], players: int) -> tuple
     return cards, decks, field
 
 
+def add_rounds(parser) -> None:
+    """``--rounds R``: the table's time limit, for every command that plays games."""
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=table_options.DEFAULT_ROUNDS,
+        metavar="R",
+        help="the time limit as a round cap: survivors get ½ VP each after R turns each",
+    )
+
+
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
     try:
         table_options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
@@ -130,13 +141,7 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games to play")
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
         parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
-        parser.add_argument(
-            "--rounds",
-            type=int,
-            default=table_options.DEFAULT_ROUNDS,
-            metavar="R",
-            help="the time limit as a round cap: survivors get ½ VP each after R turns each",
-        )
+        add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
         parser.add_argument("--games-jsonl", metavar="FILE", default=None, help="write one JSON line per game")
         parser.add_argument("--audit", action="store_true", help="check the rules' invariants; exit 1 if broken")

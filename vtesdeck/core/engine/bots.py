@@ -29,8 +29,9 @@ The heuristic bot's changes to the baseline:
   (100 tables), and fewer vampires lose (35 %).
 - Referendums (``_vote_outlook``): a political action is called when its votes can carry it: sure to pass
   against every other seat's votes, W_VOTES_SURE more; hopeless (not half of theirs), W_VOTES_HOPELESS less.
-  Measured (400 tables): with 8 and −20, vote decks called 0.27 referendums a turn and passed 76 %; with 20
-  and −8, 0.31 and 75 %, their seats' VP 0.80 → 0.84 (the baseline: 0.35 and 73 %).
+  Measured (the referendums of the games' logs, as ``bench/habits.py`` counts them, 400 tables): with 8 and
+  −20, vote decks called 0.27 referendums a turn and passed 76 %; with 20 and −8, 0.31 and 75 %, their seats'
+  VP 0.80 → 0.84 (the baseline: 0.35 and 73 %).
 - Rushes (``_rush``): an action that enters combat with a minion is judged here, whatever the card's own score
   in ``plays/`` (which the baseline keeps), with the hand (``_fight``): the actor's best strike (its strength, a
   weapon it carries, a strike or strength card of the hand it can play), twice with an additional strike,
