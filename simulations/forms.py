@@ -70,6 +70,17 @@ def _players_field() -> forms.IntegerField:
     )
 
 
+def _rounds_field() -> forms.IntegerField:
+    """The table's time limit in rounds (``_check_table``); empty: no cap."""
+    return forms.IntegerField(
+        label=_("Round cap"),
+        required=False,
+        initial=table.DEFAULT_ROUNDS,
+        widget=forms.NumberInput(attrs={"min": 1, "max": table.MAX_ROUNDS}),
+        help_text=_("Each Methuselah has had this many turns: time is called, survivors get ½ VP each. Empty: no cap."),
+    )
+
+
 def _games_seed_field(help_text) -> forms.IntegerField:
     """The seed of a job of games, within the engine's range (``_check_table``); empty: the deck's own."""
     return forms.IntegerField(
@@ -180,13 +191,7 @@ class GamesForm(forms.Form):
     # The table's options: typed here, their bounds checked by the engine's TableOptions in ``clean`` (the one
     # refusal the API and the CLI give too); the widgets offer what it accepts.
     players = _players_field()
-    rounds = forms.IntegerField(
-        label=_("Round cap"),
-        required=False,
-        initial=table.DEFAULT_ROUNDS,
-        widget=forms.NumberInput(attrs={"min": 1, "max": table.MAX_ROUNDS}),
-        help_text=_("Each Methuselah has had this many turns: time is called, survivors get ½ VP each. Empty: no cap."),
-    )
+    rounds = _rounds_field()
     rules = forms.CharField(
         label=_("Rules"),
         initial="vekn",
@@ -265,10 +270,11 @@ COMPARE_GAMES_CHOICES = (100, 200, 500, 1_000)
 
 
 class _PairedForm(forms.Form):
-    """What a paired job asks besides its decks: how many games for each version, the seats, and a seed; the table's
-    bounds checked by the engine's TableOptions (the refusal the API and the CLI give too)."""
+    """What a paired job asks besides its decks: how many games for each version, the seats, the round cap and a
+    seed; the table's bounds checked by the engine's TableOptions (the refusal the API and the CLI give too)."""
 
     players = _players_field()
+    rounds = _rounds_field()
     seed = _games_seed_field(_("Empty: the deck's own seed, the same games every time."))
 
     def offer_games(self, offered: tuple[int, ...], default: int, label) -> None:
@@ -277,12 +283,12 @@ class _PairedForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = cast(dict[str, Any], super().clean())
-        _check_table(self, data, ("players", "seed"))
+        _check_table(self, data, ("players", "rounds", "seed"))
         return data
 
     def attrs(self) -> dict[str, Any]:
         """The request as ``jobs.start_impact`` and ``jobs.start_compare`` read it (the API's validated data)."""
-        return {key: self.cleaned_data[key] for key in ("games", "players", "seed")}
+        return {key: self.cleaned_data[key] for key in ("games", "players", "rounds", "seed")}
 
 
 class ImpactForm(_PairedForm):
@@ -297,6 +303,7 @@ class ImpactForm(_PairedForm):
         self.cards = cards
         # Labels of their own: the games form beside it has a "Players" and a "Seed (optional)" too.
         self.fields["players"].label = _("Players at each table")
+        self.fields["rounds"].label = _("Round cap of the games")
         self.fields["seed"].label = _("Seed of the games (optional)")
 
         def label(n: int) -> str:

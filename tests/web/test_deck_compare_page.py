@@ -6,6 +6,8 @@ jobs wait in a queue nobody reads, or their chunks are played here with the kind
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from decks import services as deck_services
@@ -100,6 +102,20 @@ def test_a_stranger_may_compare_a_public_deck_but_not_with_its_revisions(alice, 
     private = tupdogs(alice)
     assert client_of(bob).get(f"/decks/{private.id}/compare/").status_code == 404
     assert client_of().get(f"/decks/{private.id}/compare/").status_code == 404
+
+
+def test_the_round_cap_asked_is_the_one_both_decks_play_to(alice, idle_queue, archive_ids):
+    deck = tupdogs(alice)
+    client = client_of(alice)
+    page = client.get(f"/decks/{deck.id}/compare/").content.decode()
+    assert re.search(r'<input[^>]*name="rounds"[^>]*value="15"', page)  # the default, offered
+    data = {"against": "twda", "twda": archive_ids[0], "games": "100", "players": "4"}
+    assert client.post(f"/decks/{deck.id}/compare/", {**data, "rounds": "12"}).status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["rounds"] == 12 and compare.Plan.from_dict(simulation.plan).rounds == 12
+    simulation.delete()
+    assert client.post(f"/decks/{deck.id}/compare/", {**data, "rounds": ""}).status_code == 302
+    assert compare.Plan.from_dict(Simulation.objects.get().plan).rounds is None  # empty: no cap, as for games
 
 
 def test_bad_input_is_answered_on_the_form(alice, idle_queue, archive_ids, settings):

@@ -42,7 +42,9 @@ def test_the_games_tab_states_what_each_choice_plays_in_all(alice):
 def test_a_card_impact_starts_from_the_tab_and_its_page_ranks_the_cards(alice, idle_queue, archive_ids):
     deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
     client = client_of(alice)
-    response = client.post(f"/decks/{deck.id}/impact/", {"impact-games": "20", "impact-players": "4"})
+    response = client.post(
+        f"/decks/{deck.id}/impact/", {"impact-games": "20", "impact-players": "4", "impact-rounds": "15"}
+    )
     simulation = Simulation.objects.get()
     assert response.status_code == 302 and response["Location"] == simulation.get_absolute_url()
     assert (simulation.kind, simulation.units, simulation.seed) == (
@@ -82,6 +84,22 @@ def test_an_archive_deck_s_impact_names_it_and_takes_its_own_seed(alice, idle_qu
     assert simulation.seed == services.deck_seed(f"twda:{archive}")
     page = client_of().get(response["Location"]).content.decode()
     assert f'href="/twda/{archive}/games/"' in page
+
+
+def test_the_round_cap_asked_on_the_tab_is_the_one_the_games_are_played_to(alice, idle_queue, archive_ids):
+    deck = tupdogs(alice)
+    client = client_of(alice)
+    tab = client.get(f"/decks/{deck.id}/games/").content.decode()
+    assert re.search(r'<input[^>]*name="impact-rounds"[^>]*value="15"', tab)  # the default, offered
+    data = {"impact-games": "20", "impact-players": "4"}
+    response = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-rounds": "9"})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["rounds"] == 9 and compare.Plan.from_dict(simulation.plan).rounds == 9
+    bad = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-rounds": "0"})
+    assert bad.status_code == 400
+    assert "The round cap must be a whole number from 1 to 150 (or none), not 0." in error_summary(bad)
+    assert Simulation.objects.count() == 1
 
 
 def test_bad_input_and_caps_are_answered_on_the_tab(alice, idle_queue, archive_ids, settings):
