@@ -79,12 +79,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .baseline import W_BLEED, BaselineBot
+from .baseline import W_BLEED, BaselineBot, _judged
 from .cards import Mode
 from .economy import Kind, Option
 from .game import Strike, controller, handler_of, may_play, strength_of, votes_of
 from .handlers import Handler
-from .playbook import W_PLAY, card_score
+from .playbook import W_PLAY
 from .state import VAMPIRE, Minion, Phase
 from .view import Bot, View
 from .vocabulary import (
@@ -263,8 +263,8 @@ class HeuristicBot(BaselineBot):
         score = super()._play(view, o)
         if score <= 0 and not rush:  # a rush is judged here, whatever the baseline thought of it (_rush)
             return score
-        if mode.score is not None or card_score(handler.name, handler.index) is not None:
-            pass  # the card's own judgement (plays/) stands: Monkey Wrench's X
+        if _judged(handler)[0] is not None:
+            pass  # the card's own judgement (a mode's score, plays/) stands: Monkey Wrench's X
         elif mode.window in BLEED_WINDOWS and any(isinstance(e, Bleed) for e in mode.effects):
             score = self._bleed_modifier(view, o, mode)
         elif action and any(isinstance(e, AddBlood) and not e.to_self for e in mode.effects):
