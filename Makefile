@@ -9,7 +9,7 @@ WORKERS ?= 2
 # The Tournament Winning Deck Archive `make setup` imports when the folder is there (a zip or URL works too).
 TWDA ?= ../shared/twda
 
-.PHONY: setup run test lint typecheck bench lock clean venv engine
+.PHONY: setup run images test lint typecheck bench lock clean venv engine
 
 # The venv is rebuilt only when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -39,6 +39,12 @@ setup: venv engine
 run: setup
 	@echo "vtesdeck on http://$(HOST):$(PORT)/ with Celery workers (Ctrl-C stops them all)"
 	@$(PY) manage.py serve $(HOST):$(PORT) --workers=$(WORKERS)
+
+# Every card's default image mirrored once into MEDIA_ROOT/cards/ (media/cards/ by default), from the field's
+# image host: the command's default template (vtesdeck/core/image_urls.py, FIELD_TEMPLATE). It says the size first
+# and shows its progress; interrupted, it resumes where it stopped (docs/user-guide.md, Card images and proxies).
+images: setup
+	$(PY) manage.py fetch_card_images
 
 # In two processes (pytest-xdist; TEST_PROCESSES=0 for one): much of the suite waits on the servers, workers and
 # browsers it starts. `load` hands out tests in the collected order, so each process runs the tests inside a

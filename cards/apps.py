@@ -19,11 +19,17 @@ class CardsConfig(AppConfig):
 
         @register()
         def check_card_image_template(app_configs, **kwargs) -> list[Error]:
-            """A bad CARD_IMAGE_URL_TEMPLATE stops the site at start-up, not on the first page with a card."""
+            """A bad CARD_IMAGE_URL_TEMPLATE or CARD_IMAGE_FETCH_TEMPLATE stops the site at start-up, not on the
+            first page with a card."""
             from . import images
 
-            try:
-                images.hotlink_template()
-            except images.TemplateError as exc:
-                return [Error(f"CARD_IMAGE_URL_TEMPLATE: {exc}", id="cards.E001")]
-            return []
+            errors = []
+            for name, read, code in (
+                ("CARD_IMAGE_URL_TEMPLATE", images.hotlink_template, "cards.E001"),
+                ("CARD_IMAGE_FETCH_TEMPLATE", images.fetch_template, "cards.E002"),
+            ):
+                try:
+                    read()
+                except images.TemplateError as exc:
+                    errors.append(Error(f"{name}: {exc}", id=code))
+            return errors

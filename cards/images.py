@@ -1,4 +1,5 @@
-"""Card images: none by default, a mirror in the media folder, or hotlinks to one https origin.
+"""Card images: none by default, a mirror in the media folder (filled at once, or card by card as pages show
+them), or hotlinks to one https origin.
 
 **Modes.** With nothing configured every card shows as its text card (``/cards/<id>/face.svg``, drawn by
 the site from the card list): no page ever asks another site for anything. ``manage.py fetch_card_images
@@ -8,6 +9,16 @@ the site from the card list): no page ever asks another site for anything. ``man
 sends browsers to another site: ``/cards/<id>/image`` redirects there, and that origin alone joins the CSP's
 ``img-src`` (``vtesdeck.security``). A card with no image answers 404, and the page's script
 (``static/js/card_faces.js``) shows the text card instead.
+
+**Fetched on view** (``CARD_IMAGE_FETCH_TEMPLATE``; what ``manage.py serve``, i.e. `make run`, sets on a player's
+own machine): ``/cards/<id>/image`` serves the mirrored file, or else fetches that one card's image from the
+template's site (``fetch_on_view``), keeps it in the mirror and serves it; when the site has no image of the card,
+or cannot be reached, it redirects to the text card. Browsers only ever talk to this site, so an offline machine
+shows text cards with no broken image and no failed request in the console, and the CSP is unchanged. A process
+fetches at most ``FETCH_AT_ONCE`` images at once, each within ``FETCH_DEADLINE`` seconds; every writer of the
+manifest (these fetches, a `make images` beside them) merges its entries under one lock, across threads and
+processes. A site that fails is not asked again for ``CARD_IMAGE_FETCH_RETRY`` seconds, so a page of fifty cards
+waits for one failure, not fifty.
 
 **Templates.** An https URL with the placeholders ``{id}`` (the VEKN id), ``{slug}`` (the krcg-style file
 name: ``cardface.slug``) and ``{name}`` (the official name, URL-quoted): for example
@@ -28,7 +39,10 @@ Only JPEG, PNG and WebP images of at most ``CARD_IMAGE_MAX_PIXELS`` pixels are k
 before anything is decoded (``vtesdeck.core.scans``), and a larger scan than a card printed at 300 dpi needs is
 shrunk to that (744 × 1039) before it is written. Each file is written under a temporary name and renamed when
 whole, the manifest likewise and every ``SAVE_EVERY`` images: an interrupted run leaves no half file, and the
-next run skips every image whose file is there with the manifest's checksum.
+next run skips every image whose file is there with the manifest's checksum. Before a run, ``plan`` says how many
+images it wants, how many of them are mirrored already and about how many bytes the others take (the mean of the
+mirror's own images, else ``ESTIMATED_IMAGE_BYTES``); during it, ``fetch`` calls ``progress(done, total)`` after
+each image (``make images``: ``fetch_card_images`` with no template mirrors krcg's scans, ``FIELD_TEMPLATE``).
 
 **Reading.** A mirrored file is read (served, printed) only when it is at most ``CARD_IMAGE_MAX_BYTES`` long and
 its header says at most ``CARD_IMAGE_MAX_PIXELS`` pixels (``scan_file``): a file mirrored before these limits,
@@ -37,13 +51,17 @@ or put there by hand, is a text card instead, never decoded whole.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
+import fcntl
 import hashlib
 import json
+import logging
 import os
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
@@ -68,11 +86,15 @@ from vtesdeck.core.numbers import whole_number
 __all__ = [
     "PLACEHOLDERS",
     "FetchReport",
+    "OnView",
+    "MirrorPlan",
     "TemplateError",
     "by_printing",
     "check_template",
     "expand",
     "fetch",
+    "fetch_on_view",
+    "fetch_template",
     "folder",
     "hotlink_origin",
     "hotlink_template",
@@ -80,13 +102,17 @@ __all__ = [
     "image_url",
     "manifest_key",
     "mirrored",
+    "plan",
     "read_manifest",
     "scan_file",
     "shows_images",
 ]
 
+logger = logging.getLogger(__name__)
+
 MANIFEST = "manifest.json"
 SAVE_EVERY = 50
+DAY = 24 * 3600
 MAX_REDIRECTS = 5
 DEADLINE = 60.0  # seconds for one image, redirects and body included
 FAILURES_IN_A_ROW = 10  # so many errors in a row (not 404s): the site or the network is down, stop
@@ -112,6 +138,22 @@ def hotlink_template() -> str:
         # A page shows a card, not one of its printings: a hotlink with {set} would point at no image at all.
         raise TemplateError("{set} is for mirroring each printing (fetch_card_images), not for hotlinks")
     return check_template(template) if template else ""
+
+
+def fetch_template() -> str:
+    """``CARD_IMAGE_FETCH_TEMPLATE``, checked like a hotlink template (an unusable one is refused at start-up)."""
+    template = settings.CARD_IMAGE_FETCH_TEMPLATE
+    if not template:
+        return ""
+    template = check_template(template, allow_http=_allow_http())
+    if by_printing(template):
+        raise TemplateError("{set} is for mirroring each printing (fetch_card_images), not for images fetched on view")
+    return template
+
+
+def _allow_http() -> bool:
+    # Plain http only for the tests' local server (a setting, never an environment variable or a flag).
+    return bool(getattr(settings, "CARD_IMAGE_ALLOW_HTTP", False))
 
 
 def folder() -> Path:
@@ -155,12 +197,13 @@ def mirrored(card_id: int, printing: str = "") -> tuple[Path, str] | None:
 
 def shows_images() -> bool:
     """Whether pages show card images at all (a mirror or a hotlink template), else text cards only."""
-    return bool(settings.CARD_IMAGE_URL_TEMPLATE) or bool(read_manifest())
+    return bool(settings.CARD_IMAGE_URL_TEMPLATE or settings.CARD_IMAGE_FETCH_TEMPLATE) or bool(read_manifest())
 
 
 def image_url(card: Card) -> str | None:
-    """Where a browser gets this card's image: its mirrored file, else the hotlinked URL, else None."""
-    if mirrored(card.id) is not None:
+    """Where a browser gets this card's image: this site (its mirrored file, or fetched on view), else the
+    hotlinked URL, else None."""
+    if settings.CARD_IMAGE_FETCH_TEMPLATE or mirrored(card.id) is not None:
         return f"/cards/{card.id}/image"
     template = hotlink_template()
     return expand(template, card) if template else None
@@ -194,6 +237,104 @@ def image_file(card_id: int, printing: str = "") -> Path | None:
     return None
 
 
+# --- fetched on view --------------------------------------------------------------------------------
+
+FETCH_TIMEOUT = (3.0, 5.0)  # connect, read: a page's first image waits at most this for a site that is away
+FETCH_DEADLINE = 10.0  # one image, however it trickles
+FETCH_AT_ONCE = 4  # images one process fetches at the same time (a browser asks six at a time per site)
+BUSY_SECONDS = 10  # a card shown as its text card because every slot was busy: asked again this soon
+ABSENT_BOUND = 1 << 14  # cards the site has no image of, remembered (more than the card list holds)
+_slots = threading.BoundedSemaphore(FETCH_AT_ONCE)
+_down: dict[str, float] = {}  # the template → time.monotonic() before which its site is not asked again
+_absent: set[tuple[str, int]] = set()  # (template, card id) the site answered 404 for
+_sessions = threading.local()  # a requests.Session per thread
+
+
+@dataclasses.dataclass(frozen=True)
+class OnView:
+    """What ``fetch_on_view`` found: the image (file, content type), or None and for how many seconds a page
+    should show the text card instead (a day when the site has no image of the card)."""
+
+    found: tuple[Path, str] | None
+    seconds: int = 0
+
+
+def fetch_on_view(card: Card) -> OnView:
+    """The card's image fetched now from ``CARD_IMAGE_FETCH_TEMPLATE``'s site into the mirror (the module's
+    docstring), for a card ``scan_file`` does not find; nothing without that template. The work is bounded: at
+    most ``FETCH_AT_ONCE`` fetches at once in a process (a request waits ``FETCH_TIMEOUT[0]`` seconds for a slot,
+    else shows the text card), each within ``FETCH_DEADLINE``; a site that failed is left alone for
+    ``CARD_IMAGE_FETCH_RETRY`` seconds (``fetch_failing``)."""
+    template = fetch_template()
+    retry = settings.CARD_IMAGE_FETCH_RETRY
+    if not template:
+        return OnView(None)
+    if (template, card.id) in _absent:
+        return OnView(None, DAY)
+    if fetch_failing():
+        return OnView(None, retry)
+    if not _slots.acquire(timeout=FETCH_TIMEOUT[0]):
+        return OnView(None, BUSY_SECONDS)
+    try:
+        found = scan_file(card.id)  # another request fetched it meanwhile
+        if found is not None or fetch_failing():
+            return OnView(found, retry)
+        try:
+            report = fetch(
+                [card],
+                template,
+                session=_fetch_session(),
+                timeout=FETCH_TIMEOUT,
+                deadline=FETCH_DEADLINE,
+                allow_http=_allow_http(),
+            )
+        except OSError as exc:  # the mirror's folder cannot be written: no use asking the site for every card
+            report = FetchReport(failed=[(card.id, f"{folder()} cannot be written ({exc.strerror or exc})")])
+    finally:
+        _slots.release()
+    if report.fetched:
+        return OnView(scan_file(card.id), retry)
+    if report.missing:
+        if len(_absent) >= ABSENT_BOUND:
+            _absent.clear()
+        _absent.add((template, card.id))
+        return OnView(None, DAY)
+    _down[template] = time.monotonic() + retry
+    logger.warning("Card images: %s; text cards instead, the site asked again in %d s.", report.failed[0][1], retry)
+    return OnView(None, retry)
+
+
+def fetch_failing() -> bool:
+    """Whether the fetch-on-view site failed lately (pages show text cards until it is asked again)."""
+    return _down.get(fetch_template(), 0.0) > time.monotonic()
+
+
+def _fetch_session() -> Any:
+    import requests
+
+    session = getattr(_sessions, "session", None)
+    if session is None:
+        session = _sessions.session = requests.Session()
+        session.headers["User-Agent"] = "vtesdeck card image (fetched on view)"
+    return session
+
+
+@contextlib.contextmanager
+def _folder_lock(where: Path) -> Iterator[None]:
+    """The mirror's manifest lock, across threads and processes (the web processes fetching on view, a
+    `make images` beside them): the manifest is read and written whole, so each writer merges its own entries
+    into the file as it is under this lock (``_merge_manifest``), and none loses another's."""
+    with _manifest_lock, open(where / ".lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+_manifest_lock = threading.Lock()  # flock is per open file, so threads of one process also take this one
+
+
 # --- fetching -------------------------------------------------------------------------------------
 
 
@@ -201,6 +342,7 @@ def image_file(card_id: int, printing: str = "") -> Path | None:
 class FetchReport:
     fetched: int = 0
     skipped: int = 0  # already mirrored, checksum verified
+    bytes: int = 0  # written by this run (the images fetched)
     missing: list[int] = dataclasses.field(default_factory=list)  # 404 / 410: the site has no image of it
     failed: list[tuple[int, str]] = dataclasses.field(default_factory=list)  # card id, why
     stopped: str = ""  # why the run stopped early, if it did
@@ -227,27 +369,34 @@ def fetch(
     delay: float = 0.0,
     allow_http: bool = False,
     say: Callable[[str], None] = lambda line: None,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+    report: FetchReport | None = None,
 ) -> FetchReport:
     """Mirror the image of each card into ``where`` (default ``folder()``), with ``session`` (a
     ``requests.Session``: the command's own, or a test's; its connections are checked, ``vtesdeck.outbound``).
     A template with ``{set}`` mirrors one image per printing of each card instead (only of ``sets``, when
     given). Resumable: an image whose file matches its manifest checksum is skipped. ``deadline`` is the most
-    seconds one image may take, however it trickles."""
+    seconds one image may take, however it trickles. ``progress(done, total)`` is called after each image,
+    fetched, skipped, missing or failed; ``report``, when given, is the one filled in (a caller may read it
+    meanwhile: the command's progress bar shows its bytes)."""
     template = check_template(template, allow_http=allow_http)
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
     limit = max_bytes or settings.CARD_IMAGE_MAX_BYTES
     outbound.guard(session, settings.CARD_IMAGE_ALLOWED_HOSTS)
     manifest = dict(read_manifest(where))
-    report = FetchReport()
+    added: dict[str, Any] = {}  # the entries this run wrote and has not yet merged into the file
+    report = FetchReport() if report is None else report
+    wanted = list(_wanted(cards, template, sets))
     in_a_row = 0
     changed = 0
     try:
-        for card, printing in _wanted(cards, template, sets):
+        for done, (card, printing) in enumerate(wanted, 1):
             key = manifest_key(card.id, printing)
             entry = manifest.get(key)
             if isinstance(entry, dict) and _intact(where, entry):
                 report.skipped += 1
+                progress(done, len(wanted))
                 continue
             url = expand(template, card, printing)
             try:
@@ -258,10 +407,12 @@ def fetch(
                 if exc.missing:
                     report.missing.append(card.id)
                     in_a_row = 0
+                    progress(done, len(wanted))
                     continue
                 report.failed.append((card.id, str(exc)))
                 say(f"{card.id} {card.name}{' (' + printing + ')' if printing else ''}: {exc}")
                 in_a_row += 1
+                progress(done, len(wanted))
                 if in_a_row >= FAILURES_IN_A_ROW:
                     report.stopped = f"{in_a_row} failures in a row, the last: {exc}"
                     break
@@ -269,7 +420,7 @@ def fetch(
             in_a_row = 0
             name = _file_name(card.id, printing, extension)
             _write_atomic(where / name, data)
-            manifest[key] = {
+            manifest[key] = added[key] = {
                 "file": name,
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
@@ -277,15 +428,67 @@ def fetch(
                 "fetched_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             }
             report.fetched += 1
+            report.bytes += len(data)
             changed += 1
             if changed % SAVE_EVERY == 0:
-                _save_manifest(where, manifest)
+                _merge_manifest(where, added)
+            progress(done, len(wanted))
             if delay:
                 time.sleep(delay)
     finally:
-        if changed:
-            _save_manifest(where, manifest)
+        if added:
+            _merge_manifest(where, added)
     return report
+
+
+# The size of one image before the mirror holds any to measure: an estimate, not a measurement (this was written
+# on a machine without the network). krcg's scans are 358 × 500 JPEGs, of a few tens of KB each; from
+# MEASURED_FROM mirrored images on, their own mean replaces it.
+ESTIMATED_IMAGE_BYTES = 45_000
+MEASURED_FROM = 20
+
+
+@dataclasses.dataclass(frozen=True)
+class MirrorPlan:
+    """What a fetch is about to do, known before it asks for anything: ``total`` images wanted, ``already`` of
+    them mirrored intact (a resumed run skips them), and about ``per_image`` bytes for each of the others
+    (``measured``: the mean of the mirror's own images, else ``ESTIMATED_IMAGE_BYTES``)."""
+
+    total: int
+    already: int
+    per_image: int
+    measured: bool
+
+    @property
+    def left(self) -> int:
+        return self.total - self.already
+
+    @property
+    def bytes_left(self) -> int:
+        return self.left * self.per_image
+
+
+def plan(
+    cards: Iterable[Card], template: str, *, sets: Collection[str] | None = None, where: Path | None = None
+) -> MirrorPlan:
+    """What ``fetch`` would do with these arguments (a checked template): nothing asked of any site. Each file the
+    manifest names for a wanted image is read to verify its checksum, as ``fetch`` does before skipping it."""
+    where = where or folder()
+    manifest = read_manifest(where)
+    keys = [manifest_key(card.id, printing) for card, printing in _wanted(cards, template, sets)]
+    already = 0
+    for key in keys:
+        entry = manifest.get(key)
+        if isinstance(entry, dict) and _intact(where, entry):
+            already += 1
+    sizes = [
+        entry["bytes"]
+        for entry in manifest.values()
+        if isinstance(entry, dict) and type(entry.get("bytes")) is int and entry["bytes"] > 0
+    ]
+    measured = len(sizes) >= MEASURED_FROM
+    per_image = round(sum(sizes) / len(sizes)) if measured else ESTIMATED_IMAGE_BYTES
+    return MirrorPlan(total=len(keys), already=already, per_image=per_image, measured=measured)
 
 
 def _wanted(cards: Iterable[Card], template: str, sets: Collection[str] | None) -> Iterator[tuple[Card, str]]:
@@ -406,6 +609,14 @@ def _key_order(key: str) -> tuple[int, str]:
     # "200107" before "200107:Jyhad" before "200107:KMW"; keys of another shape (by hand) first.
     card_id, _colon, printing = key.partition(":")
     return (whole_number(card_id) or 0, printing)
+
+
+def _merge_manifest(where: Path, added: dict[str, Any]) -> None:
+    """Write ``added``'s entries into the manifest as it is on disk now (another process may have added its
+    own meanwhile), under the mirror's lock; ``added`` is emptied."""
+    with _folder_lock(where):
+        _save_manifest(where, {**read_manifest(where), **added})
+    added.clear()
 
 
 def _save_manifest(where: Path, manifest: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
 """A card's text card (``/cards/<id>/face.svg``) and its image (``/cards/<id>/image``): ``cards.images``.
 
 The text card is drawn from the card list alone (``vtesdeck.core.cardface``), so it works offline and is
-what every page falls back to. The image is the mirrored file when there is one, else a redirect to the
-hotlinked URL when ``CARD_IMAGE_URL_TEMPLATE`` is set, else a 404 (the page then shows the text card).
+what every page falls back to. The image is the mirrored file when there is one, else the file fetched now
+when ``CARD_IMAGE_FETCH_TEMPLATE`` is set (``images.fetch_on_view``; when it cannot be, a redirect to the text
+card: the browser shows a card, never a broken image or a failed request), else a redirect to the hotlinked URL
+when ``CARD_IMAGE_URL_TEMPLATE`` is set, else a 404 (the page then shows the text card).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -57,14 +61,24 @@ def face_svg(request: HttpRequest, card_id: int) -> HttpResponse:
 
 
 @require_safe
-@cache_control(public=True, max_age=SECONDS)
 def image(request: HttpRequest, card_id: int) -> HttpResponseBase:
     card = _card(card_id)
-    found = images.scan_file(card.id)  # a file past the size or pixel limits is no image: the text card shows
-    if found is not None:
-        path, content_type = found
-        return FileResponse(path.open("rb"), content_type=content_type)
-    template = images.hotlink_template()
-    if template:
-        return HttpResponseRedirect(images.expand(template, card))
-    raise Http404(_("No image of this card here: its text card is at face.svg."))
+    # A file past the size or pixel limits is no image: the text card shows.
+    found = images.scan_file(card.id)
+    on_view = images.fetch_on_view(card) if found is None else images.OnView(found)
+    seconds = SECONDS
+    response: HttpResponseBase
+    if on_view.found is not None:
+        path, content_type = on_view.found
+        response = FileResponse(path.open("rb"), content_type=content_type)
+    elif images.fetch_template():
+        # The text card, for as long as fetch_on_view says: a day when the site has none, less when it is failing
+        # or busy, so that the art shows once it can.
+        response = HttpResponseRedirect(reverse("cards:face", args=[card.id]))
+        seconds = on_view.seconds
+    elif template := images.hotlink_template():
+        response = HttpResponseRedirect(images.expand(template, card))
+    else:
+        raise Http404(_("No image of this card here: its text card is at face.svg."))
+    patch_cache_control(response, public=True, max_age=seconds)
+    return response

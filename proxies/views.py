@@ -5,7 +5,9 @@ selection) and the printing of each; it starts a job of kind ``proxies`` (``prox
 caps and answers as the Draws and Games tabs), whose page follows it with the same progress bar and then links
 the PDF. The PDF is streamed from storage (``proxies.sheets``: a file, sent in blocks, whatever
 its size) to whoever may read the job (``simulations.services.readable_jobs``): the same rule as the job's
-page. Once it expired (``PROXIES_RETENTION_DAYS``) the download is a 410 page saying so.
+page. Once it expired (``PROXIES_RETENTION_DAYS``) the download is a 410 page saying so. When some of the
+deck's cards have no mirrored image, the tab says how many copies print as text cards and that ``make images``
+(``manage.py fetch_card_images``) mirrors the art the PDF then prints.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cards import images
 from decks import services as deck_services
 from decks.models import Deck
 from simulations import services
@@ -165,10 +168,19 @@ def _page(request: HttpRequest, *, deck: Deck, form: ProxiesForm, status: int = 
         "form": form,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.pk,
         "recent": recent,
+        "copies": sum(row["count"] for row in form.rows),
+        "text_cards": _text_cards(form.rows),
         "card_width": f"{core.CARD_WIDTH:g}",
         "card_height": f"{core.CARD_HEIGHT:g}",
     }
     return render(request, "proxies/deck_proxies.html", context, status=status)
+
+
+def _text_cards(rows: list[dict[str, Any]]) -> int:
+    """The deck's copies that print as text cards: those of cards with no mirrored image (``images.image_file``: the
+    card's default image, which every printing falls back to). When there are any, the tab says how the art is
+    mirrored."""
+    return sum(row["count"] for row in rows if images.image_file(row["card"].id) is None)
 
 
 @require_GET

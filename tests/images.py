@@ -1,10 +1,17 @@
-"""Images for tests and benches about card scans: a huge image in few bytes, made without ever holding it whole."""
+"""Images for tests and benches about card scans: a huge image in few bytes, made without ever holding it whole;
+and a stand-in image host on loopback."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import io
+import socket
 import struct
+import threading
+import time
 import zlib
+from collections.abc import Iterator
 
 from PIL import Image
 
@@ -27,3 +34,58 @@ def jpeg(size: tuple[int, int] = (63, 88), rgb: tuple[int, int, int] = (120, 10,
     out = io.BytesIO()
     Image.new("RGB", size, rgb).save(out, "JPEG")
     return out.getvalue()
+
+
+class ImageSite(http.server.BaseHTTPRequestHandler):
+    """A stand-in image host on loopback: serves ``files`` (path → status, body, content type); a 3xx's body is
+    its Location, and the content type "trickle" sends the body a byte at a time, slowly, as a stalling server
+    would. ``asked`` lists the paths asked, in order. ``serve`` runs one and stops it."""
+
+    files: dict[str, tuple[int, bytes, str]] = {}
+    asked: list[str] = []
+
+    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        self.asked.append(self.path)
+        status, body, content_type = self.files.get(self.path, (404, b"not here", "text/plain"))
+        self.send_response(status)
+        if 300 <= status < 400:
+            self.send_header("Location", body.decode())
+            body = b""
+        self.send_header("Content-Type", "image/jpeg" if content_type == "trickle" else content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if content_type != "trickle":
+            self.wfile.write(body)
+            return
+        try:
+            for byte in body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.05)
+        except OSError:  # the client hung up, as it should
+            pass
+
+    def log_message(self, *args) -> None:
+        pass
+
+    @classmethod
+    @contextlib.contextmanager
+    def serve(cls, files: dict[str, tuple[int, bytes, str]]) -> Iterator[str]:
+        """Serve ``files`` on a free loopback port; yields the template ``http://localhost:PORT/card/{slug}.jpg``
+        (``localhost``: a name the tests allow, CARD_IMAGE_ALLOWED_HOSTS, as an operator would a local server)."""
+        cls.files, cls.asked = files, []
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), cls)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://localhost:{server.server_address[1]}/card/{{slug}}.jpg"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then closed): a connection to it is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

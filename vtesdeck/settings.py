@@ -488,6 +488,13 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Hotlinked card images: an https URL with {id}, {slug} or {name}, e.g. https://static.krcg.org/card/{slug}.jpg.
 # Empty (the default): no image is ever asked from another site. Set, its origin alone joins the CSP's img-src.
 CARD_IMAGE_URL_TEMPLATE = os.environ.get("CARD_IMAGE_URL_TEMPLATE", "")
+# Fetched on view: an https URL template as above. A card's image is fetched from that site the first time a page
+# shows it, kept in the mirror (MEDIA_ROOT/cards/) and served by this site; a card the site cannot give shows as
+# its text card. Browsers never contact the other site. `make run` (manage.py serve: a player's own machine) sets
+# it to krcg's images (core.image_urls.FIELD_TEMPLATE) unless one of the two is set; empty by default, so a
+# deployment asks no other site for anything unless its operator chooses a mode.
+CARD_IMAGE_FETCH_TEMPLATE = os.environ.get("CARD_IMAGE_FETCH_TEMPLATE", "")
+CARD_IMAGE_FETCH_RETRY = envint("CARD_IMAGE_FETCH_RETRY", "300")  # seconds before a site that failed is asked again
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", str(2 * 1024 * 1024))  # one mirrored scan, at most
 # The most pixels of an image this site decodes (the mirror, proxy sheets), read from its header before anything
 # is decoded: 12,000,000 is a 3000 × 4000 scan, four times a card printed at 300 dpi. Pillow's own guard

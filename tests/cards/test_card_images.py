@@ -9,12 +9,11 @@ where the fetch never connects (``vtesdeck.outbound``) unless the host is allowe
 from __future__ import annotations
 
 import hashlib
-import http.server
 import io
 import json
 import socket
+import subprocess
 import threading
-import time
 
 import pytest
 import requests
@@ -22,61 +21,30 @@ from django.core.management import CommandError, call_command
 from PIL import Image
 
 from cards import images
-from tests.images import jpeg, one_colour_png
+from cards.management.commands.fetch_card_images import Bar, about, bar_line
+from tests.images import ImageSite, jpeg, one_colour_png
+from tests.paths import PROJECT
 from vtesdeck import outbound
 from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.image_urls import FIELD_TEMPLATE
 
 ANSON, RACK, GOVERN, CONDITIONING = 200107, 101536, 100845, 100401
 
 
-class Site(http.server.BaseHTTPRequestHandler):
-    """Serves ``files`` (path → status, body, content type); a 3xx's body is its Location, and the content type
-    "trickle" sends the body a byte at a time, slowly, as a stalling server would."""
-
-    files: dict[str, tuple[int, bytes, str]] = {}
-    asked: list[str] = []
-
-    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
-        self.asked.append(self.path)
-        status, body, content_type = self.files.get(self.path, (404, b"not here", "text/plain"))
-        self.send_response(status)
-        if 300 <= status < 400:
-            self.send_header("Location", body.decode())
-            body = b""
-        self.send_header("Content-Type", "image/jpeg" if content_type == "trickle" else content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if content_type != "trickle":
-            self.wfile.write(body)
-            return
-        try:
-            for byte in body:
-                self.wfile.write(bytes([byte]))
-                self.wfile.flush()
-                time.sleep(0.05)
-        except OSError:  # the client hung up, as it should
-            pass
-
-    def log_message(self, *args) -> None:
-        pass
+Site = ImageSite  # the stand-in host, its files and the paths asked
 
 
 @pytest.fixture
 def site(settings):
     settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
-    Site.files = {
+    files = {
         "/card/ansong1.jpg": (200, jpeg(), "image/jpeg"),
         "/card/rackthe.jpg": (200, jpeg((40, 56)), "image/jpeg"),
         "/card/governtheunaligned.jpg": (200, b"<html>a login page</html>", "text/html"),
         "/card/conditioning.jpg": (200, jpeg((2000, 2800)), "image/jpeg"),  # larger than the test's cap
     }
-    Site.asked = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Site)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://localhost:{server.server_address[1]}/card/{{slug}}.jpg"
-    server.shutdown()
-    server.server_close()
+    with ImageSite.serve(files) as template:
+        yield template
 
 
 def some(cards: CardIndex, *ids: int) -> list:
@@ -466,3 +434,215 @@ def test_every_kind_of_address_off_the_internet_is_refused(address):
 @pytest.mark.parametrize("address", ["93.184.216.34", "151.101.1.69", "2606:4700::1111", "::ffff:93.184.216.34"])
 def test_public_addresses_are_not(address):
     assert outbound.refusal(address) == ""
+
+
+# --- `make images`: the field's scans by default, the size first, a progress bar, a resumed run --------------
+
+
+def hand_mirrored(where, chosen, size: int) -> dict:
+    """A mirror made beforehand: an intact file of ``size`` bytes for each card, and the manifest naming them."""
+    where.mkdir(parents=True, exist_ok=True)
+    manifest = {}
+    for card in chosen:
+        data = jpeg() + bytes(size - len(jpeg()))  # a JPEG padded to the size (the checksum alone is verified)
+        (where / f"{card.id}.jpg").write_bytes(data)
+        manifest[str(card.id)] = {"file": f"{card.id}.jpg", "sha256": hashlib.sha256(data).hexdigest(), "bytes": size}
+    (where / images.MANIFEST).write_text(json.dumps(manifest))
+    return manifest
+
+
+def run_command(**options) -> tuple[list[str], list[str]]:
+    """``fetch_card_images`` with these options: the lines of its stdout and of its stderr (no terminal: plain)."""
+    out, err = io.StringIO(), io.StringIO()
+    call_command("fetch_card_images", delay=0, stdout=out, stderr=err, **options)
+    return out.getvalue().splitlines(), err.getvalue().splitlines()
+
+
+def test_make_images_runs_the_command_whose_default_template_is_the_one_place_naming_the_host():
+    recipe = subprocess.run(
+        ["make", "--no-print-directory", "-n", "-o", "setup", "images"],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert recipe.splitlines() == [".venv/bin/python manage.py fetch_card_images"]
+    assert "static.krcg.org" not in (PROJECT / "Makefile").read_text()
+
+
+@pytest.mark.django_db
+def test_without_a_template_the_command_mirrors_the_fields_scans(cards, tmp_path, settings, monkeypatch):
+    # Offline: the fetch is replaced by one that records what it was asked (the template, the cards).
+    settings.MEDIA_ROOT = tmp_path
+    asked = []
+
+    def fetch(chosen, template, **kwargs):
+        asked.append((template, [card.id for card in chosen]))
+        return images.FetchReport()
+
+    monkeypatch.setattr(images, "fetch", fetch)
+    out, _err = run_command(ids=f"{ANSON},{RACK}")
+    assert asked == [(FIELD_TEMPLATE, [RACK, ANSON])]
+    assert images.expand(FIELD_TEMPLATE, cards[ANSON]) == "https://static.krcg.org/card/ansong1.jpg"
+    assert (
+        out[0]
+        == f"Mirroring 2 card images into {tmp_path / 'cards'}/: about 90 KB (about 45 KB an image), 0 already here."
+    )
+
+
+@pytest.mark.django_db
+def test_the_size_is_stated_before_anything_is_downloaded(cards, site, tmp_path, settings, monkeypatch):
+    settings.MEDIA_ROOT = tmp_path
+    settings.CARD_IMAGE_ALLOW_HTTP = True
+    settings.CARD_IMAGE_MAX_BYTES = 20_000  # the stand-in's Conditioning is larger
+    out, fetch, before = io.StringIO(), images.fetch, []
+
+    def recording(*args, **kwargs):  # what the command had said, and the site been asked, when the fetch starts
+        before.append((out.getvalue(), list(Site.asked)))
+        return fetch(*args, **kwargs)
+
+    monkeypatch.setattr(images, "fetch", recording)
+    call_command("fetch_card_images", template=site, ids=f"{ANSON},{RACK}", delay=0, stdout=out, stderr=io.StringIO())
+    # No mirror yet: the estimate is ESTIMATED_IMAGE_BYTES an image.
+    [(said, asked)] = before
+    folder = tmp_path / "cards"
+    assert said == f"Mirroring 2 card images into {folder}/: about 90 KB (about 45 KB an image), 0 already here.\n"
+    assert asked == [] and "2 images fetched" in out.getvalue()
+    # A mirror of twenty images or more: the estimate is their mean; the ones here are counted, not downloaded.
+    twenty = sorted(cards, key=lambda card: card.id)[:20]
+    assert not {ANSON, RACK} & {card.id for card in twenty}
+    hand_mirrored(folder, twenty, 30_000)
+    before.clear()
+    Site.asked.clear()
+    out.truncate(0)
+    out.seek(0)
+    ids = ",".join(str(card.id) for card in twenty + some(cards, GOVERN, CONDITIONING))
+    with pytest.raises(CommandError, match="2 images failed"):  # the stand-in's two bad answers
+        call_command("fetch_card_images", template=site, ids=ids, delay=0, stdout=out, stderr=io.StringIO())
+    [(said, asked)] = before
+    assert said == f"Mirroring 22 card images into {folder}/: about 60 KB (about 30 KB an image), 20 already here.\n"
+    assert asked == [] and sorted(Site.asked) == ["/card/conditioning.jpg", "/card/governtheunaligned.jpg"]
+
+
+@pytest.mark.parametrize(
+    ("entries", "per_image", "measured"), [(0, 45_000, False), (19, 45_000, False), (20, 30_000, True)]
+)
+def test_the_estimate_is_the_mirrors_own_mean_from_twenty_images_on(cards, tmp_path, entries, per_image, measured):
+    chosen = sorted(cards, key=lambda card: card.id)[:25]
+    hand_mirrored(tmp_path, chosen[:entries], 30_000)
+    plan = images.plan(chosen, "https://img.example.org/{slug}.jpg", where=tmp_path)
+    assert (plan.total, plan.already, plan.per_image, plan.measured) == (25, entries, per_image, measured)
+    assert plan.bytes_left == (25 - entries) * per_image
+    # A file gone or damaged is not "already here": the run will fetch it again.
+    if entries:
+        (tmp_path / f"{chosen[0].id}.jpg").write_bytes(b"damaged")
+        assert images.plan(chosen, "https://img.example.org/{slug}.jpg", where=tmp_path).already == entries - 1
+
+
+def test_progress_is_called_after_each_image_whatever_became_of_it(cards, site, tmp_path, settings):
+    deflection = cards.lookup("Deflection")  # not on the stand-in: missing
+    hand_mirrored(tmp_path, some(cards, CONDITIONING), 1_000)  # skipped
+    report, calls = images.FetchReport(), []
+    with requests.Session() as session:
+        returned = images.fetch(
+            some(cards, ANSON, CONDITIONING, GOVERN) + [deflection, cards[RACK]],
+            site,
+            session=session,
+            where=tmp_path,
+            allow_http=True,
+            progress=lambda done, total: calls.append((done, total, report.fetched, len(report.failed))),
+            report=report,
+        )
+    assert returned is report
+    assert (report.fetched, report.skipped, report.missing, [card for card, _ in report.failed]) == (
+        2,
+        1,
+        [deflection.id],
+        [GOVERN],
+    )
+    # Fetched, skipped, failed, missing, fetched: one call each, the report up to date when it comes.
+    assert calls == [(1, 5, 1, 0), (2, 5, 1, 0), (3, 5, 1, 1), (4, 5, 1, 1), (5, 5, 2, 1)]
+    manifest = json.loads((tmp_path / images.MANIFEST).read_text())
+    assert report.bytes == manifest[str(ANSON)]["bytes"] + manifest[str(RACK)]["bytes"]
+
+
+@pytest.mark.django_db
+def test_an_interrupted_run_resumes_and_states_only_what_is_left(cards, site, tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    settings.CARD_IMAGE_ALLOW_HTTP = True
+    Site.files["/card/governtheunaligned.jpg"] = (200, jpeg((50, 70)), "image/jpeg")
+    three = some(cards, GOVERN, RACK, ANSON)  # the command's order: by id
+
+    def ctrl_c_after_two(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with requests.Session() as session, pytest.raises(KeyboardInterrupt):
+        images.fetch(three, site, session=session, allow_http=True, progress=ctrl_c_after_two)
+    manifest = json.loads((images.folder() / images.MANIFEST).read_text())
+    assert sorted(manifest) == sorted([str(GOVERN), str(RACK)])  # saved on the way out
+    Site.asked.clear()
+    ids = f"{GOVERN},{RACK},{ANSON}"
+    out, err = run_command(template=site, ids=ids)
+    folder = images.folder()
+    assert out[0] == f"Mirroring 3 card images into {folder}/: about 45 KB (about 45 KB an image), 2 already here."
+    assert out[1].startswith("1 images fetched, 2 already mirrored, 0 not on the site, 0 failed")
+    assert Site.asked == ["/card/ansong1.jpg"]
+    # The bar without a terminal: plain lines, the last one the whole run and the bytes this run fetched.
+    anson = json.loads((folder / images.MANIFEST).read_text())[str(ANSON)]
+    assert err[-1] == bar_line(3, 3, anson["bytes"]) and err[-1].startswith("[####################] 3/3  ")
+    assert all("\r" not in line for line in err)
+    out, err = run_command(template=site, ids=ids)
+    assert out[0] == f"Mirroring 3 card images into {folder}/: all already here, nothing to download."
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        (0, "0 B"),
+        (980, "980 B"),
+        (999, "1 KB"),
+        (42_310, "42 KB"),
+        (995_000, "1 MB"),
+        (1_234_567, "1.2 MB"),
+        (168_321_000, "170 MB"),
+        (2_500_000_000, "2.5 GB"),
+    ],
+)
+def test_sizes_are_said_to_two_figures(size, said):
+    assert about(size) == said
+
+
+def test_the_bar_line_shows_the_share_done_the_count_and_the_bytes_fetched():
+    assert bar_line(1_234, 3_998, 52_000_000) == "[######..............] 1,234/3,998  52 MB"
+    assert bar_line(0, 10, 0) == "[....................] 0/10  0 B"
+    assert bar_line(10, 10, 168_321_000) == "[####################] 10/10  170 MB"
+    assert bar_line(0, 0, 0) == "[####################] 0/0  0 B"  # nothing to do is all done
+
+
+def test_the_bar_prints_every_5_percent_without_a_terminal():
+    written = []
+    bar = Bar(written.append, tty=False, fetched_bytes=lambda: 0)
+    for done in range(1, 3_999):
+        bar(done, 3_998)
+    # The first image, then one line at each 5 %: twenty-one lines for 3,998 images, the last the whole run.
+    assert len(written) == 21 and all(line.endswith("\n") and "\r" not in line for line in written)
+    assert [line.split()[1] for line in written[:3]] == ["1/3,998", "200/3,998", "400/3,998"]
+    assert written[-1] == bar_line(3_998, 3_998, 0) + "\n"
+
+
+def test_the_bar_is_redrawn_in_place_on_a_terminal_and_steps_aside_for_a_failures_line():
+    written, fetched = [], [980]
+    bar = Bar(written.append, tty=True, fetched_bytes=lambda: fetched[0])
+    bar(1, 3)
+    fetched[0] = 1_000_000
+    bar(2, 3)  # a shorter line than the one on the screen: blanked to its end
+    bar.end_line()  # a failure is said on a line of its own
+    bar(3, 3)
+    bar.end_line()  # the run's end: the last bar already ended its line
+    assert written == [
+        "\r[######..............] 1/3  980 B",
+        "\r[#############.......] 2/3  1 MB ",
+        "\n",
+        "\r[####################] 3/3  1 MB\n",
+    ]

@@ -7,7 +7,9 @@ stays queued where no worker reads it, or its one chunk is rendered in this proc
 from __future__ import annotations
 
 import datetime
+import hashlib
 import io
+import json
 import math
 import re
 import zlib
@@ -18,6 +20,7 @@ from django.core.management import call_command
 from django.http import FileResponse
 from django.test import Client
 from django.utils import timezone
+from PIL import Image
 
 from decks import services as deck_services
 from decks.models import Deck
@@ -223,28 +226,28 @@ def test_the_pdf_speaks_the_language_of_who_asked_for_it(alice, queue):
     assert sum(b"nur f\xfcr Freundschaftsspiele" in text for text in texts) == simulation.result["pages"] == 5
 
 
-def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, settings, tmp_path):
-    import hashlib
-    import io
-    import json
-
-    from PIL import Image
-
+def mirror(*card_ids: int) -> None:
+    """Scans of these cards in the mirror (``MEDIA_ROOT/cards/``), as ``fetch_card_images`` leaves them."""
     from cards import images
 
-    settings.MEDIA_ROOT = tmp_path
-    (tmp_path / "cards").mkdir()
-    out = io.BytesIO()
-    Image.new("RGB", (126, 176), (120, 10, 20)).save(out, "JPEG")
-    (tmp_path / "cards" / f"{ANSON}.jpg").write_bytes(out.getvalue())
-    entry = {
-        "file": f"{ANSON}.jpg",
-        "sha256": hashlib.sha256(out.getvalue()).hexdigest(),
-        "bytes": len(out.getvalue()),
-        "url": "https://example.org/ansong1.jpg",
-        "fetched_at": "2026-01-01T00:00:00+00:00",
-    }
-    (tmp_path / "cards" / images.MANIFEST).write_text(json.dumps({str(ANSON): entry}))
+    images.folder().mkdir(parents=True, exist_ok=True)
+    manifest = {}
+    for card_id in card_ids:
+        out = io.BytesIO()
+        Image.new("RGB", (126, 176), (120, 10, 20)).save(out, "JPEG")
+        (images.folder() / f"{card_id}.jpg").write_bytes(out.getvalue())
+        manifest[str(card_id)] = {
+            "file": f"{card_id}.jpg",
+            "sha256": hashlib.sha256(out.getvalue()).hexdigest(),
+            "bytes": len(out.getvalue()),
+            "url": f"https://example.org/{card_id}.jpg",
+            "fetched_at": "2026-01-01T00:00:00+00:00",
+        }
+    (images.folder() / images.MANIFEST).write_text(json.dumps(manifest))
+
+
+def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue):
+    mirror(ANSON)
     deck = make_deck(alice)
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
     simulation = play_job(Simulation.objects.get(kind="proxies"))
@@ -252,6 +255,29 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
     assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
+
+
+def art_hint(html: str) -> str | None:
+    """The tab's paragraph saying how to get the card art, as a reader sees it (None when there is none)."""
+    found = re.search(r'<p class="notice" id="proxies-art">(.*?)</p>', html, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split()) if found else None
+
+
+def test_the_tab_says_how_to_get_the_art_while_some_cards_would_print_as_text(alice):
+    deck = make_deck(alice)
+    html = client_of().get(f"/decks/{deck.id}/proxies/").content.decode()
+    assert art_hint(html) == (
+        "42 of the deck's 42 cards have no mirrored image and will print as text cards. Whoever runs this site can "
+        "mirror the card art once with make images (or manage.py fetch_card_images): the PDF then prints it."
+    )
+    mirror(ANSON, GOVERN)  # 6 and 12 copies
+    html = client_of().get(f"/decks/{deck.id}/proxies/").content.decode()
+    assert art_hint(html).startswith("24 of the deck's 42 cards have no mirrored image")
+    index = deck_services.card_index()
+    others = [index.lookup(name).id for name in ("Gaël Pilet", "Conditioning", "Blood Doll")]
+    mirror(ANSON, GOVERN, *others)  # every card of the deck: nothing to say
+    html = client_of().get(f"/decks/{deck.id}/proxies/").content.decode()
+    assert art_hint(html) is None and "make images" not in html
 
 
 # --- the PDF in storage: streamed, kept for a while, capped per job and per owner -----------------------

@@ -15,6 +15,10 @@ from .domain import Card
 
 PLACEHOLDERS = ("id", "slug", "name", "set")
 CARD_PLACEHOLDERS = ("id", "slug", "name")  # a template must name the card with one of these
+# The field's public image host: krcg's scans (358 × 500 JPEG), which the other VTES tools show too. `make run`
+# shows them on a player's own machine and `make images` mirrors them; a deployment asks no other site unless
+# its operator sets a mode (docs/deploy.md).
+FIELD_TEMPLATE = "https://static.krcg.org/card/{slug}.jpg"
 
 
 class TemplateError(ValueError):

@@ -1,8 +1,17 @@
-"""``manage.py fetch_card_images --template URL``: mirror card scans into MEDIA_ROOT/cards/ (``cards.images``)."""
+"""``manage.py fetch_card_images [--template URL]``: mirror card scans into MEDIA_ROOT/cards/ (``cards.images``).
+
+``make images`` runs it with no template: krcg's scans (``FIELD_TEMPLATE``), each card's default image. It first
+says how many images it wants, how many are mirrored already and about how large the rest is (``size_line``), then
+draws a progress bar on stderr (``Bar``): one line rewritten in place on a terminal, a plain line every
+``PLAIN_STEP`` % otherwise, so that a CI log stays short.
+"""
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import requests
 from django.conf import settings
@@ -10,19 +19,86 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards import images
 from cards.index import get as card_index
+from vtesdeck.core.image_urls import FIELD_TEMPLATE
+
+BAR_WIDTH = 20  # characters of the bar itself
+PLAIN_STEP = 5  # percent: without a terminal, one line each time the run passes another step
+
+
+def about(size: int) -> str:
+    """A size for people, to two significant figures in decimal units: 168,321,000 → "170 MB", 42,310 → "42 KB"."""
+    value = float(f"{max(size, 0):.2g}")
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1000 or unit == "GB":
+            return f"{value:.3g} {unit}"
+        value /= 1000
+    raise AssertionError("unreachable")
+
+
+def size_line(plan: images.MirrorPlan, where: Path) -> str:
+    """What a run is about to download, said before it starts; a resumed run counts only what is left."""
+    into = f"Mirroring {plan.total:,} card images into {where}{os.sep}"
+    if not plan.left:
+        return f"{into}: {'all already here, ' if plan.total else ''}nothing to download."
+    return (
+        f"{into}: about {about(plan.bytes_left)} (about {about(plan.per_image)} an image), "
+        f"{plan.already:,} already here."
+    )
+
+
+def bar_line(done: int, total: int, fetched_bytes: int, width: int = BAR_WIDTH) -> str:
+    """The progress bar's line: ``[#########...........] 1,234/3,998  52 MB`` (the bytes fetched so far)."""
+    filled = width * done // total if total else width
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}  {about(fetched_bytes)}"
+
+
+class Bar:
+    """``fetch``'s progress callback: ``bar_line`` written with ``write`` (no newline added), rewritten in place
+    ("\\r") on a terminal, else as a plain line at the first image, every ``PLAIN_STEP`` % and the last."""
+
+    def __init__(self, write: Callable[[str], None], *, tty: bool, fetched_bytes: Callable[[], int]) -> None:
+        self.write = write
+        self.tty = tty
+        self.fetched_bytes = fetched_bytes
+        self.step = -1  # the last PLAIN_STEP step printed
+        self.drawn = 0  # characters of the bar on the terminal's current line (0: none)
+
+    def __call__(self, done: int, total: int) -> None:
+        line = bar_line(done, total, self.fetched_bytes())
+        if self.tty:
+            last = done >= total
+            self.write("\r" + line.ljust(self.drawn) + ("\n" if last else ""))
+            self.drawn = 0 if last else len(line)
+            return
+        step = done * 100 // total // PLAIN_STEP if total else 0
+        if step > self.step:
+            self.step = step
+            self.write(line + "\n")
+
+    def end_line(self) -> None:
+        """Before another line on the terminal (a failure's): the bar's line ends, redrawn below at the next image."""
+        if self.drawn:
+            self.write("\n")
+            self.drawn = 0
 
 
 class Command(BaseCommand):
     help = (
         "Mirror the card images once into MEDIA_ROOT/cards/ (with manifest.json: id, file, sha256, bytes, url, "
         "fetched_at), served by this site itself. TEMPLATE is an https URL with {id}, {slug} (krcg's file name) "
-        "or {name}, e.g. https://static.krcg.org/card/{slug}.jpg; with {set} too (a set's abbreviation) it fetches "
-        "one image per printing, which proxy sheets print for the chosen printing. Resumable: files already mirrored with their "
-        "checksum are skipped. The images are the publisher's: see docs/user-guide.md (Card images and proxies) for the terms."
+        f"or {{name}}; by default {FIELD_TEMPLATE} (krcg's scans, what `make images` mirrors); with {{set}} too (a "
+        "set's abbreviation) it fetches one image per printing, which proxy sheets print for the chosen printing. "
+        "It says the download's size first, then shows its progress. Resumable: files already mirrored with their "
+        "checksum are skipped. The images are the publisher's: see docs/user-guide.md (Card images and proxies) for "
+        "the terms."
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--template", required=True, help="https URL with {id}, {slug} or {name}, and maybe {set}")
+        parser.add_argument(
+            "--template",
+            default=FIELD_TEMPLATE,
+            help=f"https URL with {{id}}, {{slug}} or {{name}}, and maybe {{set}} (default {FIELD_TEMPLATE})",
+        )
         parser.add_argument(
             "--sets", default="", help="with {set} in the template: only these sets (comma-separated abbreviations)"
         )
@@ -79,9 +155,18 @@ class Command(BaseCommand):
             cards = [card for card in cards if card.id in wanted]
         if limit:
             cards = cards[:limit]
+        # Before anything is asked of the site: how much, and how much of it is here already (a resumed run).
+        self.stdout.write(size_line(images.plan(cards, template, sets=chosen_sets), images.folder()))
         started = time.monotonic()
         session = requests.Session()
         session.headers["User-Agent"] = "vtesdeck fetch_card_images"
+        report = images.FetchReport()
+        bar = Bar(self._raw_stderr, tty=self.stderr.isatty(), fetched_bytes=lambda: report.bytes)
+
+        def say(line: str) -> None:
+            bar.end_line()
+            self.stderr.write(line)
+
         try:
             report = images.fetch(
                 cards,
@@ -93,11 +178,14 @@ class Command(BaseCommand):
                 sets=chosen_sets,
                 delay=delay,
                 allow_http=allow_http,
-                say=lambda line: self.stderr.write(line),
+                say=say,
+                progress=bar,
+                report=report,
             )
         except OSError as exc:
             raise CommandError(f"Could not write to {images.folder()}: {exc}") from None
         finally:
+            bar.end_line()
             session.close()
         self.stdout.write(
             f"{report.fetched} images fetched, {report.skipped} already mirrored, {len(report.missing)} not on the "
@@ -110,3 +198,8 @@ class Command(BaseCommand):
             raise CommandError(f"{len(report.failed)} images failed (listed above). Run the command again to resume.")
         if cards and report.missing and not report.fetched and not report.skipped:
             raise CommandError(f"The site had none of the {len(cards)} images: is the template right? {template}")
+
+    def _raw_stderr(self, text: str) -> None:
+        # The bar as it is: not in the error style stderr's lines take on a terminal, and shown at once.
+        self.stderr.write(text, style_func=lambda same: same, ending="")
+        self.stderr.flush()

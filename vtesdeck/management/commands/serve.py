@@ -12,6 +12,10 @@ lines, a segfault in the shell, and once a worker still running 40 s later.
 
 When either child exits on its own (the port is taken, the broker is away), the other is stopped the same way
 and the exit status is the child's.
+
+This is a player's own machine, so the card art shows: unless the environment chooses an image mode
+(``CARD_IMAGE_URL_TEMPLATE`` or ``CARD_IMAGE_FETCH_TEMPLATE``, even empty), the children fetch each card's image
+from the field's public host the first time a page shows it (``local_environment``; ``cards.images``).
 """
 
 from __future__ import annotations
@@ -21,12 +25,13 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from vtesdeck.celery import long_queue
+from vtesdeck.core.image_urls import FIELD_TEMPLATE
 
 GRACE_SECONDS = 10.0
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -35,14 +40,22 @@ STEPS = (signal.SIGTERM, signal.SIGQUIT, signal.SIGKILL)
 POLL_SECONDS = 0.1
 
 
-def supervise(commands: dict[str, Sequence[str]], grace: float = GRACE_SECONDS, cwd=None, say=print) -> int:
+def local_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The children's environment: ``environ``, with images fetched on view from ``FIELD_TEMPLATE`` unless it
+    names an image mode itself (an empty value included: ``CARD_IMAGE_FETCH_TEMPLATE= make run`` shows text
+    cards only)."""
+    chosen = "CARD_IMAGE_URL_TEMPLATE" in environ or "CARD_IMAGE_FETCH_TEMPLATE" in environ
+    return dict(environ) if chosen else {**environ, "CARD_IMAGE_FETCH_TEMPLATE": FIELD_TEMPLATE}
+
+
+def supervise(commands: dict[str, Sequence[str]], grace: float = GRACE_SECONDS, cwd=None, say=print, env=None) -> int:
     """Run ``commands`` (by name) until a stop signal or until one exits; stop the rest. 0 after a stop
     signal, else the status of the child that exited first (1 when it was killed by a signal)."""
     received: list[int] = []
     previous = {number: signal.signal(number, lambda number, frame: received.append(number)) for number in STOP_SIGNALS}
     try:
         children = {
-            name: subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL, process_group=0)
+            name: subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, process_group=0)
             for name, command in commands.items()
         }
         while not received and all(child.poll() is None for child in children.values()):
@@ -108,6 +121,8 @@ class Command(BaseCommand):
             "The long-jobs worker": [*celery, "--concurrency=1", "-n", "long@%h", "-Q", long_queue()],
             "The web server": [python, "manage.py", "runserver", options["address"], "--noreload"],
         }
-        status = supervise(commands, options["grace"], cwd=settings.BASE_DIR, say=self.stderr.write)
+        status = supervise(
+            commands, options["grace"], cwd=settings.BASE_DIR, say=self.stderr.write, env=local_environment(os.environ)
+        )
         if status:
             sys.exit(status)
