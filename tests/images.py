@@ -12,6 +12,8 @@ import threading
 import time
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -89,3 +91,22 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def fetching_on_view(settings: Any, media: Path) -> Iterator[None]:
+    """Images fetched on view (``cards.images.fetch_on_view``) into an empty mirror under ``media``, from a
+    stand-in host on loopback (plain http, the name ``localhost`` allowed); what the process remembers of failing
+    sites and missing images is forgotten before and after. The test sets ``CARD_IMAGE_FETCH_TEMPLATE``."""
+    from cards import images
+
+    settings.MEDIA_ROOT = media
+    settings.CARD_IMAGE_ALLOW_HTTP = True
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
+    images._down.clear()
+    images._absent.clear()
+    try:
+        yield
+    finally:
+        images._down.clear()
+        images._absent.clear()

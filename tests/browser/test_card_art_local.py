@@ -10,8 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from cards import images
-from tests.images import ImageSite, closed_port, jpeg
+from tests.images import ImageSite, closed_port, fetching_on_view, jpeg
 
 from .conftest import SKIP_WITHOUT_PLAYWRIGHT
 
@@ -26,18 +25,8 @@ ART_SIZE = (358, 500)  # krcg's scans; the text card is drawn 250 wide
 @pytest.fixture
 def fetching(settings, tmp_path):
     """Images fetched on view into an empty mirror; ``fetching(template)`` points at the host."""
-    settings.MEDIA_ROOT = tmp_path
-    settings.CARD_IMAGE_ALLOW_HTTP = True
-    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
-    images._down.clear()
-    images._absent.clear()
-
-    def point_at(template: str) -> None:
-        settings.CARD_IMAGE_FETCH_TEMPLATE = template
-
-    yield point_at
-    images._down.clear()
-    images._absent.clear()
+    with fetching_on_view(settings, tmp_path):
+        yield lambda template: setattr(settings, "CARD_IMAGE_FETCH_TEMPLATE", template)
 
 
 def watched(page, site: str) -> tuple[list[str], list[str]]:

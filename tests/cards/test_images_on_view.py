@@ -12,7 +12,7 @@ import json
 import pytest
 
 from cards import images
-from tests.images import ImageSite, closed_port, jpeg
+from tests.images import ImageSite, closed_port, fetching_on_view, jpeg
 from vtesdeck.management.commands.serve import local_environment
 
 pytestmark = pytest.mark.django_db
@@ -24,16 +24,9 @@ ART = jpeg((358, 500))
 @pytest.fixture
 def on_view(settings, tmp_path):
     """Fetching on view into an empty mirror in ``tmp_path``, from a stand-in host with Anson's image alone."""
-    settings.MEDIA_ROOT = tmp_path
-    settings.CARD_IMAGE_ALLOW_HTTP = True
-    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
-    images._down.clear()
-    images._absent.clear()
-    with ImageSite.serve({"/card/ansong1.jpg": (200, ART, "image/jpeg")}) as template:
-        settings.CARD_IMAGE_FETCH_TEMPLATE = template
+    with fetching_on_view(settings, tmp_path), ImageSite.serve({"/card/ansong1.jpg": (200, ART, "image/jpeg")}) as host:
+        settings.CARD_IMAGE_FETCH_TEMPLATE = host
         yield ImageSite
-    images._down.clear()
-    images._absent.clear()
 
 
 def served(response) -> bytes:
