@@ -29,6 +29,8 @@ from proxies.models import ProxySheet
 from simulations.models import Simulation
 from tests.access import client_of
 from tests.conftest import play_job
+from tests.images import ImageSite, jpeg
+from vtesdeck.core.cardface import slug
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -255,6 +257,24 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue):
     texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
     assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
+
+
+def test_after_make_images_the_pdf_prints_the_art_and_the_tab_says_nothing_more(alice, queue, settings):
+    """`make images` is ``fetch_card_images`` with krcg's template: here against a stand-in host with every card
+    of the deck (an interrupted run resumes: tests/cards/test_card_images.py)."""
+    deck = make_deck(alice)
+    index = deck_services.card_index()
+    names = ("Anson", "Govern the Unaligned", "Gaël Pilet", "Conditioning", "Blood Doll")
+    files = {f"/card/{slug(index.lookup(name))}.jpg": (200, jpeg((358, 500)), "image/jpeg") for name in names}
+    settings.CARD_IMAGE_ALLOW_HTTP = True
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
+    with ImageSite.serve(files) as host:
+        ids = ",".join(str(index.lookup(name).id) for name in names)
+        call_command("fetch_card_images", template=host, ids=ids, delay=0, stdout=io.StringIO(), stderr=io.StringIO())
+    assert art_hint(client_of().get(f"/decks/{deck.id}/proxies/").content.decode()) is None
+    client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+    simulation = play_job(Simulation.objects.get(kind="proxies"))
+    assert (simulation.result["images"], simulation.result["text_cards"]) == (COPIES, 0)
 
 
 def art_hint(html: str) -> str | None:
