@@ -38,6 +38,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
         "filters": _filters(request.GET),
         "close_matches": close_matches,
+        "view": "grid" if request.GET.get("view") == "grid" else "table",  # the cards as pictures, or a table
     }
     return render(request, "cards/card_search.html", context, status=status)
 

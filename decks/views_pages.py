@@ -206,6 +206,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
             for kind, rows in library_sections(known, cards)
         ],
         "library_count": core.library_count,
+        "view": "visual" if request.GET.get("view") == "visual" else "list",  # the cards as pictures, or listed
         "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
         "core": known,  # for the named archetype and tag badges (twda's archetype_tags)
         "report": report,

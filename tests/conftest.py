@@ -92,6 +92,34 @@ def queue(idle_queue) -> str:
     return idle_queue
 
 
+# The cards `mirror` lists: Anson's image is mirrored, The Rack's file is gone (its manifest entry stays).
+MIRRORED, MIRROR_GONE = 200107, 101536
+
+
+@pytest.fixture
+def mirror(settings, tmp_path) -> bytes:
+    """A mirror of card images (``cards.images``) whose manifest lists Anson (a 250 × 350 JPEG, its file present)
+    and The Rack (its file gone): pages then show images. Returns Anson's image."""
+    import hashlib
+    import json
+
+    from cards import images
+    from tests.images import jpeg
+
+    settings.MEDIA_ROOT = tmp_path
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    data = jpeg((250, 350))
+    (folder / f"{MIRRORED}.jpg").write_bytes(data)
+    entry = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data), "fetched_at": "2026-01-01T00:00:00Z"}
+    manifest = {
+        str(MIRRORED): {**entry, "file": f"{MIRRORED}.jpg", "url": "https://example.org/ansong1.jpg"},
+        str(MIRROR_GONE): {**entry, "file": f"{MIRROR_GONE}.jpg", "url": "https://example.org/rackthe.jpg"},
+    }
+    (folder / images.MANIFEST).write_text(json.dumps(manifest))
+    return data
+
+
 # Archive files imported by `archive_ids` (small, and in every copy of the archive; all dated after 2018-01-01,
 # the default field of a games job).
 TWDA_FILES = ("10009.txt", "10012.txt", "10022.txt")

@@ -34,11 +34,14 @@ def card_faces_assets() -> str:
     """The stylesheet and the script of card hovers (``static/js/card_faces.js``); the script learns from its
     own attributes whether to show images (``/cards/<id>/image``, falling back to the text card) or text cards."""
     return format_html(
-        '<link rel="stylesheet" href="{}"><script src="{}" defer data-images="{}" data-label="{}"></script>',
+        '<link rel="stylesheet" href="{}"><script src="{}" defer data-images="{}" data-label="{}" data-open="{}"'
+        ' data-close="{}"></script>',
         static("css/card_faces.css"),
         static("js/card_faces.js"),
         "1" if images.shows_images() else "0",
         _("Card preview"),
+        _("Open the card's page"),
+        _("Close the preview"),
     )
 
 
@@ -58,12 +61,21 @@ def card_picture(card) -> dict:
 
 
 @register.inclusion_tag("cards/_card_thumb.html")
-def card_thumb(card) -> dict:
-    """A core card small, as dealt (the Draws tab's sample hand): its image or text card, its name below,
-    both a link to its page."""
+def card_thumb(card, count: int = 0, lazy: bool = False) -> dict:
+    """A core card small: its image (the text card as its fallback) or its text card, its name below, both a link
+    to its page. As dealt (the Draws tab's sample hand), in a deck's visual view with its ``count`` as a badge
+    ("×3"), in the card search's grid; ``lazy`` for long grids, whose pictures load as they scroll into view."""
     face = reverse("cards:face", args=[card.id])
     src = images.image_url(card) if images.shows_images() else None
-    return {"id": card.id, "src": src or face, "fallback": face, "name": card.unique_name, "images": src is not None}
+    return {
+        "id": card.id,
+        "src": src or face,
+        "fallback": face,
+        "name": card.unique_name,
+        "images": src is not None,
+        "count": count,
+        "lazy": lazy,
+    }
 
 
 @register.simple_tag

@@ -4,15 +4,10 @@ file gone, a hotlinked site's 404) falls back to the text card."""
 
 from __future__ import annotations
 
-import hashlib
-import io
-import json
 from urllib.parse import urlsplit
 
 import pytest
-from PIL import Image
 
-from cards import images
 from decks import services as deck_services
 
 from .conftest import SKIP_WITHOUT_PLAYWRIGHT
@@ -63,24 +58,6 @@ def test_by_default_no_request_leaves_the_site_and_hovers_show_text_cards(new_pa
     expect(page.locator(".card-popup img")).to_have_attribute("src", f"/cards/{ANSON}/face.svg")
     page.goto(f"/decks/{deck.id}/proxies/")
     assert requests and foreign(requests, site) == [], foreign(requests, site)
-
-
-@pytest.fixture
-def mirror(settings, tmp_path):
-    """A mirror whose manifest lists Anson (file present) and The Rack (file gone)."""
-    settings.MEDIA_ROOT = tmp_path
-    folder = tmp_path / "cards"
-    folder.mkdir()
-    out = io.BytesIO()
-    Image.new("RGB", (250, 350), (120, 10, 20)).save(out, "JPEG")
-    data = out.getvalue()
-    (folder / f"{ANSON}.jpg").write_bytes(data)
-    entry = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data), "fetched_at": "2026-01-01T00:00:00Z"}
-    manifest = {
-        str(ANSON): {**entry, "file": f"{ANSON}.jpg", "url": "https://example.org/ansong1.jpg"},
-        str(RACK): {**entry, "file": f"{RACK}.jpg", "url": "https://example.org/rackthe.jpg"},
-    }
-    (folder / images.MANIFEST).write_text(json.dumps(manifest))
 
 
 def test_a_mirrored_image_is_shown_and_one_whose_file_is_gone_falls_back_to_the_text_card(new_page, site, mirror):
