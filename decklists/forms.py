@@ -1,5 +1,5 @@
-"""The /check/ form: one pasted decklist and/or uploaded files (a zip counts as its decklists), and the
-rules to judge them by."""
+"""The /check/ forms: one pasted decklist and/or uploaded files (a zip counts as its decklists), and the
+rules to judge them by: VTES's (``CheckForm``), or Veto's (``VetoCheckForm``: a rule set, nothing else)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from formats.forms import FormatChoiceField, format_choices
 from formats.services import find as find_format
 from vtesdeck import messages
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, veto
 from vtesdeck.core.validate import RULESETS
 from vtesdeck.labels import ruleset_label
 from vtesdeck.widgets import DateInput
@@ -49,23 +49,42 @@ def _format_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("Detect it")), *((name, messages.format_label(fmt)) for name, fmt in decklist.FORMATS.items())]
 
 
-class CheckForm(forms.Form):
+class DecklistsForm(forms.Form):
+    """What both games' forms take: one pasted decklist and/or uploaded files (a zip counts as its decklists),
+    at least one of the two. A subclass says in ``help_text`` what its decklists look like."""
+
     text = forms.CharField(
         label=_("Paste a decklist"),
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text=_(
-            "Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line."
-        ),
     )
     # Django's metaclass moves declared fields out of the class, so this field does not hide ``BaseForm.files``
     # (the uploaded files); the stubs cannot say so.
     files = MultipleFileField(  # type: ignore[assignment]
         label=_("…or upload decklist files"),
         required=False,
-        help_text=_("Several files at once, or one zip of a whole event's decklists."),
     )
+    help_text: dict[str, StrOrPromise] = {}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name, text in self.help_text.items():
+            self.fields[name].help_text = text
+
+    def clean(self) -> dict:
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
+        if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
+            raise forms.ValidationError(_("Paste a decklist or choose decklist files to check."), code="empty")
+        return data
+
+
+class CheckForm(DecklistsForm):
+    help_text = {
+        "text": _("Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line."),
+        "files": _("Several files at once, or one zip of a whole event's decklists."),
+    }
     ruleset = FormatChoiceField(label=_("Rule set"), choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
     as_of = forms.ChoiceField(
         label=_("Legal on"),
@@ -109,10 +128,7 @@ class CheckForm(forms.Form):
         cast(forms.ChoiceField, self.fields["ruleset"]).choices = choices
 
     def clean(self) -> dict:
-        super().clean()
-        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
-        if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
-            raise forms.ValidationError(_("Paste a decklist or choose decklist files to check."), code="empty")
+        data = super().clean()
         if data.get("as_of") == "date" and not data.get("date") and "date" not in self.errors:
             self.add_error("date", _("Give the date the decks must be legal on, or choose another option."))
         return data
@@ -127,3 +143,24 @@ class CheckForm(forms.Form):
             players=data.get("players"),
             format=data.get("format") or None,
         )
+
+
+def _veto_ruleset_choices() -> list[tuple[str, str]]:
+    # Called as the field is drawn: the names in the page's language.
+    return [(name, ruleset.label(messages.veto_language())) for name, ruleset in veto.RULESETS.items()]
+
+
+class VetoCheckForm(DecklistsForm):
+    """Veto decklists (a Polish CCG, not VTES), judged against the player's card list, else the site's."""
+
+    help_text = {
+        "text": _(
+            "One card a line (“3x Name, Epithet”) under the headings Karty specjalne / Special cards, Kredens / "
+            "Deck and Sakwa / Sideboard."
+        ),
+        "files": _("Several files at once, or one zip of them."),
+    }
+    ruleset = forms.ChoiceField(label=_("Rule set"), choices=_veto_ruleset_choices, initial="veto")
+
+    def veto_ruleset(self) -> veto.VetoRuleset:
+        return services.veto_ruleset(self.cleaned_data["ruleset"])

@@ -20,8 +20,9 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from formats.services import ruleset_for
+from veto import services as veto_services
 from vtesdeck import messages
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, veto
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist import archive
@@ -34,16 +35,21 @@ __all__ = [
     "DEFAULT_RULESET",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "VETO_RULESETS",
     "CheckOptions",
     "Outcome",
+    "VetoOutcome",
     "check",
     "check_files",
+    "check_veto_files",
     "expand",
+    "is_veto",
     "max_upload_bytes",
     "parse_as_of",
     "parse_players",
     "parse_ruleset",
     "parsed",
+    "veto_ruleset",
 ]
 
 DEFAULT_RULESET = "vekn"
@@ -89,6 +95,20 @@ def parse_ruleset(value: str | None) -> Ruleset:
     return ruleset_for(value, default=DEFAULT_RULESET)
 
 
+# Veto (a Polish CCG, not VTES: ``vtesdeck.core.veto``) is judged by its own rule sets, against a card list a
+# player or the site supplies (``veto.services``); a ``ruleset`` of these names chooses it on every front end.
+VETO_RULESETS = veto_services.RULESETS
+
+
+def is_veto(ruleset: object) -> bool:
+    """Whether a ``ruleset`` value (as given, or as parsed) names a Veto rule set."""
+    return isinstance(ruleset, veto.VetoRuleset) or (isinstance(ruleset, str) and ruleset.strip() in VETO_RULESETS)
+
+
+def veto_ruleset(value: str) -> veto.VetoRuleset:
+    return veto.RULESETS[value.strip()]
+
+
 def parse_players(value: int | str | None) -> int | None:
     if value is None or value == "":
         return None
@@ -114,12 +134,12 @@ class CheckOptions:
 
 
 @dataclasses.dataclass(kw_only=True)
-class Outcome:
-    """One decklist checked (``report``), or one input that could not be read as a decklist (``error``, in
-    the active language; ``error_code`` and ``error_params`` say it for machines)."""
+class _Read:
+    """What both games' outcomes share: the decklist's path, and the refusal of an input that could not be read
+    as a decklist (``error``, in the reader's language; ``error_code`` and ``error_params`` for machines)."""
 
     path: str
-    report: Report | None = None
+    report: Any = None  # the game's report (each subclass says which), or None for a refusal
     error: str = ""
     error_code: str = ""
     error_params: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -129,13 +149,28 @@ class Outcome:
         return self.report is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """The DESIGN.md deck report, or ``{"path", "error"}`` (with ``code`` and ``params`` when the refusal
-        has them): one line of ``check_deck --json``. Messages are in the active language."""
-        if self.report is None:
+        """The deck's report (``_report_dict``), or ``{"path", "error"}`` (with ``code`` and ``params`` when the
+        refusal has them): one line of ``check_deck --json``, one result of the API."""
+        if not self.ok:
             refused: dict[str, Any] = {"path": self.path, "error": self.error}
             if self.error_code:
                 refused.update(code=self.error_code, params=self.error_params)
             return refused
+        return self._report_dict()
+
+    def _report_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(kw_only=True)
+class Outcome(_Read):
+    """One VTES decklist checked (``report``: the DESIGN.md deck report, messages in the active language), or
+    one input that could not be read as a decklist."""
+
+    report: Report | None = None
+
+    def _report_dict(self) -> dict[str, Any]:
+        assert self.report is not None
         return messages.report(self.report, path=self.path)
 
 
@@ -192,6 +227,65 @@ def check_files(files: Iterable[tuple[str, bytes | str]], cards: CardIndex, opti
             outcomes.append(Outcome(path=name, error=str(exc)))
             continue
         outcomes.extend(check(path, data, cards, options) for path, data in entries)
+    return outcomes
+
+
+@dataclasses.dataclass(kw_only=True)
+class VetoOutcome(_Read):
+    """One Veto decklist judged (``report``: the core's report in ``lang``, after the ``path`` it was read
+    from), or one input that is no decklist (``error`` in ``lang``)."""
+
+    lang: veto.Lang = "pl"
+    report: veto.VetoReport | None = None
+
+    def _report_dict(self) -> dict[str, Any]:
+        assert self.report is not None
+        return {"path": self.path, **self.report.to_dict(self.lang)}
+
+
+def check_veto(
+    path: str, source: bytes | str, card_list: veto.VetoCardList, ruleset: veto.VetoRuleset, lang: veto.Lang = "pl"
+) -> VetoOutcome:
+    """Read and judge one Veto decklist; a text that is no decklist becomes ``VetoOutcome.error``."""
+    try:
+        report = veto_services.judge(source, card_list, ruleset)
+    except veto.VetoDecklistError as exc:
+        return VetoOutcome(
+            path=path, lang=lang, error=exc.message(lang), error_code=exc.message_id, error_params=exc.params
+        )
+    return VetoOutcome(path=path, lang=lang, report=report)
+
+
+def check_veto_files(
+    files: Iterable[tuple[str, bytes | str]],
+    card_list: veto.VetoCardList,
+    ruleset: veto.VetoRuleset,
+    lang: veto.Lang = "pl",
+) -> list[VetoOutcome]:
+    """``check_files`` for Veto: every decklist of the uploads, zips expanded as for VTES, in the order given."""
+    outcomes: list[VetoOutcome] = []
+    for name, content in files:
+        if isinstance(content, str):
+            outcomes.append(check_veto(name, content, card_list, ruleset, lang))
+            continue
+        try:
+            entries = expand(name, content)
+        except decklist.DecklistError as exc:
+            zipped = refused(name, exc)
+            outcomes.append(
+                VetoOutcome(
+                    path=name,
+                    lang=lang,
+                    error=zipped.error,
+                    error_code=zipped.error_code,
+                    error_params=zipped.error_params,
+                )
+            )
+            continue
+        except ValueError as exc:
+            outcomes.append(VetoOutcome(path=name, lang=lang, error=str(exc)))
+            continue
+        outcomes.extend(check_veto(path, data, card_list, ruleset, lang) for path, data in entries)
     return outcomes
 
 

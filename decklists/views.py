@@ -1,6 +1,12 @@
 """/check/: the judge's page. Paste a decklist or upload many (or one zip); get a verdict per deck, its
 full report, and a printable registration sheet per deck.
 
+A game selector above the form: VTES (the default) or Veto (``?game=veto``, a Polish CCG, not VTES), whose decks
+are judged by its own rule sets against the player's Veto card list, else the site's (``veto.services``). The
+game is in the address, the form's own included, so that a refusal before the body is read (too large,
+throttled) answers with the right form. A Veto report shows each sentence in Polish, the game's language, and,
+on a page in another language, in English under it.
+
 The request body is bounded before Django reads it: the view is exempt from the CSRF middleware, which
 would otherwise parse a huge multipart body first, checks ``Content-Length``, then runs the CSRF check
 itself (Django's documented pattern for views that must see an upload before the middleware does).
@@ -21,19 +27,27 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from cards import index
+from veto import services as veto_services
+from veto.models import CardList
 from vtesdeck import messages
 from vtesdeck.api import declared_length
+from vtesdeck.core import veto
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.decklist.lines import library_type, type_rank
 from vtesdeck.labels import ruleset_label
 
 from . import services
-from .forms import CheckForm
+from .forms import CheckForm, VetoCheckForm
 from .throttle import page_wait
 
 logger = logging.getLogger(__name__)
 
 PASTED = "pasted decklist"  # the pasted text's path: a key here, shown translated
+VETO = "veto"  # ?game=veto: the Veto checker; anything else, VTES's
+
+
+def _is_veto(request: HttpRequest) -> bool:
+    return request.GET.get("game") == VETO
 
 
 @csrf_exempt
@@ -46,17 +60,26 @@ def check(request: HttpRequest) -> HttpResponse:
             return _throttled(request, wait)
         too_large = _refuse_body(request)
         if too_large:
-            return _page(request, CheckForm(), errors=[too_large], status=400)
-    return _check(request)
+            return _empty_form(request, errors=[too_large], status=400)
+    return _check_veto(request) if _is_veto(request) else _check(request)
 
 
 def _throttled(request: HttpRequest, wait: int) -> HttpResponse:
     error = _(
         "Too many checks from your address in a short time: please wait %(seconds)s seconds and send the form again."
     ) % {"seconds": wait}
-    response = _page(request, CheckForm(), errors=[error], status=429)
+    response = _empty_form(request, errors=[error], status=429)
     response["Retry-After"] = str(wait)
     return response
+
+
+def _empty_form(request: HttpRequest, *, errors: list[str], status: int) -> HttpResponse:
+    """The game's form again, saying why the body was not read."""
+    if _is_veto(request):
+        return _veto_page(
+            request, VetoCheckForm(), row=veto_services.row_for(request.user), errors=errors, status=status
+        )
+    return _page(request, CheckForm(), errors=errors, status=status)
 
 
 def _refuse_body(request: HttpRequest) -> str:
@@ -95,6 +118,103 @@ def _check(request: HttpRequest) -> HttpResponse:
         return _page(request, form, status=400)
     cards = _cards()
     options = form.options()
+    uploads, refused = _uploads(form)
+    outcomes = refused + services.check_files(uploads, cards, options)
+    if not any(outcome.ok for outcome in outcomes):
+        # Nothing could be read at all: the form again, saying why, as for any other bad input.
+        errors = [f"{o.path}: {o.error}" if o.path != PASTED else o.error for o in outcomes]
+        return _page(request, form, errors=errors, status=400)
+    player = form.cleaned_data.get("player", "")
+    results = [_result(n, outcome, cards, player) for n, outcome in enumerate(outcomes, start=1)]
+    # Decklists left unread because the request's work budget ran out (vtesdeck.core.budget).
+    not_checked = sum(o.error_code.startswith("WORK_BUDGET_") for o in outcomes)
+    return _page(request, form, results=results, summary={**_summary(results), "not_checked": not_checked})
+
+
+def _summary(results: list[dict[str, Any]]) -> dict[str, int]:
+    """The verdicts' count line, for either game: decks read, legal, illegal, and inputs that were no decklist."""
+    reports = [r for r in results if r["ok"]]
+    return {
+        "decks": len(reports),
+        "legal": sum(r["legal"] for r in reports),
+        "illegal": sum(not r["legal"] for r in reports),
+        "unreadable": len(results) - len(reports),
+    }
+
+
+def _page(request: HttpRequest, form: CheckForm, *, status: int = 200, **context: Any) -> HttpResponse:
+    return render(request, "decklists/check.html", {"form": form, "game": "vtes", **context}, status=status)
+
+
+# --- Veto ---------------------------------------------------------------------------------------------------
+
+
+@csrf_protect
+def _check_veto(request: HttpRequest) -> HttpResponse:
+    row = veto_services.row_for(request.user)
+    if request.method != "POST":
+        return _veto_page(request, VetoCheckForm(), row=row)
+    form = VetoCheckForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _veto_page(request, form, row=row, status=400)
+    if row is None:
+        # Said at the top of the page, with how to get a list (check_veto.html, #no-card-list).
+        return _veto_page(request, form, row=row, status=400)
+    lang = messages.veto_language()
+    uploads, refused = _uploads(form)
+    veto_refused = [services.VetoOutcome(path=o.path, lang=lang, error=o.error) for o in refused]
+    outcomes = veto_refused + services.check_veto_files(uploads, veto_services.parsed(row), form.veto_ruleset(), lang)
+    if not any(outcome.ok for outcome in outcomes):
+        errors = [f"{o.path}: {o.error}" if o.path != PASTED else o.error for o in outcomes]
+        return _veto_page(request, form, row=row, errors=errors, status=400)
+    results = [_veto_result(n, outcome) for n, outcome in enumerate(outcomes, start=1)]
+    return _veto_page(request, form, row=row, results=results, summary=_summary(results))
+
+
+def _veto_page(
+    request: HttpRequest, form: VetoCheckForm, *, row: CardList | None = None, status: int = 200, **context: Any
+) -> HttpResponse:
+    context = {
+        "form": form,
+        "game": VETO,
+        "card_list": row,
+        "own_list": row is not None and row.owner_id is not None,
+        "english_too": messages.veto_language() != "pl",
+        "game_query": "?game=veto",
+        **context,
+    }
+    return render(request, "decklists/check_veto.html", context, status=status)
+
+
+def _veto_result(number: int, outcome: services.VetoOutcome) -> dict[str, Any]:
+    """One Veto deck's row and report: the core's report in Polish, each error and warning in English too."""
+    path = _("pasted decklist") if outcome.path == PASTED else outcome.path
+    if outcome.report is None:
+        return {"number": number, "ok": False, "path": path, "error": outcome.error}
+    report = outcome.report
+    return {
+        **report.to_dict("pl"),
+        "number": number,
+        "ok": True,
+        "path": path,
+        "format_en": report.ruleset.label("en"),
+        "errors": [_veto_issue(issue) for issue in report.errors],
+        "warnings": [_veto_issue(issue) for issue in report.warnings],
+    }
+
+
+def _veto_issue(issue: veto.VetoIssue) -> dict[str, Any]:
+    return {
+        "code": issue.code,
+        "articles": issue.articles,
+        "cards": issue.cards,
+        "pl": {"title": issue.title("pl"), "message": issue.message("pl"), "rule": issue.rule("pl")},
+        "en": {"title": issue.title("en"), "message": issue.message("en"), "rule": issue.rule("en")},
+    }
+
+
+def _uploads(form: CheckForm | VetoCheckForm) -> tuple[list[tuple[str, bytes | str]], list[services.Outcome]]:
+    """What the form holds to check (the pasted text, then the files), and the files refused for their size."""
     uploads: list[tuple[str, bytes | str]] = []
     if form.cleaned_data["text"].strip():
         uploads.append((PASTED, form.cleaned_data["text"]))
@@ -104,27 +224,7 @@ def _check(request: HttpRequest) -> HttpResponse:
             refused.append(services.Outcome(path=upload.name, error=_("The file is too large.")))
         else:
             uploads.append((upload.name, upload.read()))
-    outcomes = refused + services.check_files(uploads, cards, options)
-    if not any(outcome.ok for outcome in outcomes):
-        # Nothing could be read at all: the form again, saying why, as for any other bad input.
-        errors = [f"{o.path}: {o.error}" if o.path != PASTED else o.error for o in outcomes]
-        return _page(request, form, errors=errors, status=400)
-    player = form.cleaned_data.get("player", "")
-    results = [_result(n, outcome, cards, player) for n, outcome in enumerate(outcomes, start=1)]
-    reports = [r for r in results if r["ok"]]
-    summary = {
-        "decks": len(reports),
-        "legal": sum(r["legal"] for r in reports),
-        "illegal": sum(not r["legal"] for r in reports),
-        "unreadable": len(results) - len(reports),
-        # Decklists left unread because the request's work budget ran out (vtesdeck.core.budget).
-        "not_checked": sum(o.error_code.startswith("WORK_BUDGET_") for o in outcomes),
-    }
-    return _page(request, form, results=results, summary=summary)
-
-
-def _page(request: HttpRequest, form: CheckForm, *, status: int = 200, **context: Any) -> HttpResponse:
-    return render(request, "decklists/check.html", {"form": form, **context}, status=status)
+    return uploads, refused
 
 
 def _cards() -> CardIndex:

@@ -56,6 +56,7 @@ urlpatterns = [
     path("collection/", include("collection.urls")),
     path("formats/", include("formats.urls")),
     path("events/", include("events.urls")),
+    path("veto/", include("veto.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: the page and its start-up script (?script) are separate responses, so that the page needs no

@@ -79,6 +79,15 @@ def alice():
 
 
 @pytest.fixture
+def veto_site_list(db):
+    """The Veto example card list (invented cards, vtesdeck/core/veto/data/example.csv) imported for the site."""
+    from tests.veto.samples import EXAMPLE_CSV
+    from veto import services
+
+    return services.import_list(EXAMPLE_CSV)
+
+
+@pytest.fixture
 def bob():
     """Bob's account, as Alice's: another user, who may read only what Alice shares."""
     from django.contrib.auth import get_user_model

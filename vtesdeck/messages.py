@@ -25,6 +25,7 @@ from vtesdeck.core import messages as core
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.decklist import FORMATS, DecklistError, Format
 from vtesdeck.core.validate import Issue, Report
+from vtesdeck.core.veto import Lang
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ __all__ = [
     "render",
     "report",
     "title",
+    "veto_language",
 ]
 
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)  # ("en", "pl", "de")
@@ -62,6 +64,13 @@ def language_code(value: str | None) -> str:
 def is_english() -> bool:
     language = translation.get_language()
     return language is None or language.split("-")[0] == "en"
+
+
+def veto_language() -> Lang:
+    """The language the Veto core (``vtesdeck.core.veto``: Polish and English, nothing else) speaks to the active
+    language: Polish to Polish, English to everyone else."""
+    language = translation.get_language() or ""
+    return "pl" if language.split("-")[0] == "pl" else "en"
 
 
 def render(message_id: str, params: dict[str, Any]) -> str:

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "proxies",
     "suggestions",
     "events",
+    "veto",
     "vtesdeck",  # the default cache's table and the deployment checks (vtesdeck.apps)
 ]
 
@@ -183,6 +184,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # The largest request body /check/ and /api/v1/decklists/ read at all (refused unread above it):
 # several decklists, or one zip of an event's decklists (the zip reader bounds what it unpacks).
 DECKLIST_UPLOAD_MAX_BYTES = envint("DECKLIST_UPLOAD_MAX_BYTES", str(16 * 1024 * 1024))
+# The largest Veto card list /veto/cards/ reads (file or pasted), refused unread above it; the core refuses a
+# list over 5,000,000 characters or 20,000 cards whatever this says (vtesdeck.core.veto.cards).
+VETO_CARD_LIST_MAX_BYTES = envint("VETO_CARD_LIST_MAX_BYTES", "5000000")
 # The work one request may spend reading decklists, whatever their bytes (vtesdeck.core.budget; docs/user-guide.md,
 # "Work budget per request"): lines read, lines naming no card, fuzzy suggestions, and CPU seconds as a safety net.
 # Past a limit, the decklists left are refused as not checked, saying which limit ran out.
@@ -333,6 +337,8 @@ REST_FRAMEWORK = {
         # Starting simulation jobs (reading them is free): each one is seconds of a worker's CPU.
         "simulations": os.environ.get("SIMULATIONS_RATE", "120/hour"),
         "simulations_anon": os.environ.get("SIMULATIONS_ANON_RATE", "30/hour"),
+        # Importing a Veto card list (veto.throttle), per user: each is a whole list read and stored.
+        "veto_card_lists": os.environ.get("VETO_CARD_LISTS_RATE", "60/hour"),
     },
 }
 # --- CORS (django-cors-headers) -------------------------------------------------------------------

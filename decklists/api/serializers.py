@@ -1,18 +1,21 @@
 """Decklists over the API: what a request may hold, and the documented shape of every answer.
 
 Requests are read through these serializers (field errors come back as DRF's ``{"field": ["…"]}``).
-Answers are the core's own dicts (``Report.to_dict()``, the parsed deck), written once in the core and
-returned as they are, so the CLI, the page and the API cannot drift; the response serializers below (and
-the report's, ``vtesdeck.serializers``, which the decks API documents a deck's report with too) only
-document them, and the tests check that every key an answer holds is documented.
+Answers are the core's own dicts (``Report.to_dict()``, the parsed deck, a Veto deck's
+``VetoReport.to_dict()``), written once in the core and returned as they are, so the CLI, the page and the API
+cannot drift; the response serializers below (and the report's, ``vtesdeck.serializers``, which the decks API
+documents a deck's report with too) only document them, and the tests check that every key an answer holds is
+documented.
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, veto
 from vtesdeck.core.validate import RULESETS
+from vtesdeck.core.veto.rules import ERROR_CODES as VETO_ERROR_CODES
 from vtesdeck.serializers import (
     TEXT_HELP,
     CharField,
@@ -34,7 +37,11 @@ __all__ = [
     "ParsedDecklistSerializer",
     "ValidateRequestSerializer",
     "ValidateUploadSerializer",
+    "VetoReportSerializer",
 ]
+
+# What a Veto rule set leaves out: these fields are VTES's (a date, the table size, a VTES decklist format).
+VTES_ONLY = ("as_of", "players", "format")
 
 
 # --- requests --------------------------------------------------------------------------------------
@@ -84,7 +91,18 @@ class _ValidateFields(serializers.Serializer):
         default=services.DEFAULT_RULESET,
         max_length=80,
         help_text=f"The rule set to judge the deck by: {', '.join(f'`{name}`' for name in RULESETS)}, or the id of "
-        "a saved custom format (`/api/v1/formats/`).",
+        "a saved custom format (`/api/v1/formats/`); or a Veto one (a Polish CCG, not VTES): "
+        f"{', '.join(f'`{name}`' for name in services.VETO_RULESETS)}, judged against your own Veto card list, "
+        "else the site's (a 400 when there is neither), and answered with the Veto report. `as_of`, `players` and "
+        "`format` are VTES's: a 400 with a Veto rule set.",
+    )
+    lang = CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        help_text="The Veto rule sets only: the language of the Veto report's `message`, `title`, `rule` and "
+        "`format`, `pl` (Polish, the game's, the default) or `en`; it outranks `?lang=`. A VTES report takes its "
+        "language from `?lang=` or `Accept-Language`, as before, whatever this says.",
     )
     players = IntegerField(
         required=False,
@@ -95,10 +113,26 @@ class _ValidateFields(serializers.Serializer):
     )
 
     def validate_ruleset(self, value: str):
+        if services.is_veto(value):
+            return services.veto_ruleset(value)
         try:
             return services.parse_ruleset(value)
         except ValueError as exc:
             raise serializers.ValidationError(str(exc), code="invalid") from None
+
+    def validate(self, attrs: dict) -> dict:
+        attrs = super().validate(attrs)
+        if not isinstance(attrs.get("ruleset"), veto.VetoRuleset):
+            return attrs
+        errors = {
+            field: [_("Not used by the Veto rule sets.")] for field in VTES_ONLY if attrs.get(field) not in (None, "")
+        }
+        lang = attrs.get("lang") or None
+        if lang is not None and lang not in veto.LANGUAGES:
+            errors["lang"] = [_("Veto reports are in Polish or English: pl or en.")]
+        if errors:
+            raise serializers.ValidationError(errors, code="invalid")
+        return attrs
 
     def validate_as_of(self, value: str | None):
         try:
@@ -138,6 +172,65 @@ class ConvertedDecklistSerializer(serializers.Serializer):
     unresolved = UnresolvedLineSerializer(
         many=True, help_text="lines of the input naming no known card: they are not in `text`"
     )
+
+
+# --- a Veto deck's report (documentation of vtesdeck.core.veto's VetoReport.to_dict) -----------------------
+
+
+class VetoIssueSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text=f"one of {', '.join(VETO_ERROR_CODES)}; warnings: DUAL_MARK")
+    title = serializers.CharField(help_text='the code for people, in `lang`: "Za mały Kredens" / "Deck too small"')
+    message_id = serializers.CharField(help_text="which sentence: a code may have several (ELEKT_MISSING…)")
+    message = serializers.CharField(help_text="a sentence for people, in `lang`")
+    rule = serializers.CharField(help_text='the articles cited, in `lang`: "Artykuły Henrykowskie 3.0.3, 204.7"')
+    rule_url = serializers.CharField(allow_blank=True, help_text='always "": the rules have no page online')
+    articles = serializers.ListField(child=serializers.CharField(), help_text='e.g. ["101.5.a", "204.4"]')
+    params = serializers.DictField(help_text="the values the message names, the same in every language")
+    cards = serializers.ListField(child=serializers.CharField(), help_text='cards by full name: "Name, Epithet"')
+
+
+class VetoCardCountSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    epithet = serializers.CharField(allow_blank=True)
+    count = serializers.IntegerField()
+
+
+class VetoSpecialCardsSerializer(serializers.Serializer):
+    elekt = serializers.ListField(child=serializers.CharField())
+    strategy = serializers.ListField(child=serializers.CharField())
+    other = serializers.ListField(
+        child=serializers.CharField(), help_text="ordinary cards listed among the special cards (an error)"
+    )
+
+
+class VetoUnresolvedLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="1-based line number in the decklist")
+    text = serializers.CharField(help_text="the line as written")
+    count = serializers.IntegerField()
+    section = serializers.ChoiceField(choices=["deck", "sideboard", "special"])
+    reason = serializers.ChoiceField(choices=["unknown", "ambiguous", "count", "too_long"])
+    suggestions = serializers.ListField(child=serializers.CharField(), help_text="the closest cards' full names")
+
+
+class VetoReportSerializer(serializers.Serializer):
+    """A Veto deck's report (``ruleset`` `veto` or `veto-sealed`): its own shape, with cards by name."""
+
+    path = serializers.CharField(allow_null=True, help_text="the uploaded file's name; null for `text`")
+    game = serializers.ChoiceField(choices=["veto"], help_text="always `veto`: tells this report from a VTES one")
+    legal = serializers.BooleanField(help_text="no errors")
+    ruleset = serializers.ChoiceField(choices=list(services.VETO_RULESETS))
+    format = serializers.CharField(help_text="the rule set's name, in `lang`")
+    lang = serializers.ChoiceField(choices=list(veto.LANGUAGES), help_text="the language of the sentences")
+    deck_count = serializers.IntegerField(help_text="the Kredens (deck), special cards listed in it left out")
+    sideboard_count = serializers.IntegerField(help_text="the Sakwa (sideboard)")
+    special = VetoSpecialCardsSerializer(help_text="the Special Cards Field, by type")
+    deck = VetoCardCountSerializer(many=True)
+    sideboard = VetoCardCountSerializer(many=True)
+    # DRF's metaclass moves declared fields out of the class, so this field does not hide ``Serializer.errors``;
+    # the stubs cannot say so.
+    errors = VetoIssueSerializer(many=True)  # type: ignore[assignment]
+    warnings = VetoIssueSerializer(many=True)
+    unresolved = VetoUnresolvedLineSerializer(many=True, help_text="lines naming no single card of the list")
 
 
 class DecklistFormatSerializer(serializers.Serializer):

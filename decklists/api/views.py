@@ -8,7 +8,15 @@ whose ``detail`` alone speaks for the request as a whole; a body over the limit 
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -16,9 +24,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards import index
+from veto import services as veto_services
 from vtesdeck import messages
 from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, PayloadTooLarge
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, veto
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
 from vtesdeck.serializers import DeckReportSerializer
@@ -34,6 +43,7 @@ from .serializers import (
     ParseUploadSerializer,
     ValidateRequestSerializer,
     ValidateUploadSerializer,
+    VetoReportSerializer,
 )
 
 __all__ = ["ConvertView", "FormatsView", "ParseView", "ValidateView"]
@@ -77,6 +87,13 @@ LANG = OpenApiParameter(
     description="The language of `message` and `rule` in the answer (and of refusals): `en`, `pl` or `de`. It "
     "outranks the `Accept-Language` header; any other value is English. Codes, `params`, card names and "
     "`rule_url` are the same in every language.",
+)
+# The answer of validate: the VTES deck report, or a Veto deck's report (``ruleset`` veto|veto-sealed), which
+# carries ``"game": "veto"``.
+VALIDATION_REPORT = PolymorphicProxySerializer(
+    component_name="ValidationReport",
+    serializers=[DeckReportSerializer, VetoReportSerializer],
+    resource_type_field_name=None,
 )
 THROTTLED = OpenApiResponse(
     response=ERROR_SCHEMA,
@@ -156,12 +173,18 @@ class ValidateView(DecklistView):
         "`unresolved` lines with suggestions): the same object `manage.py check_deck --json` prints. "
         "An illegal deck is still a 200; only input that is no decklist is a 400. Each error and warning has "
         "its `code` and structured `params`, its `message` and the `rule` it cites in the language asked for "
-        "(`?lang=` or `Accept-Language`: English, Polish or German), and `rule_url`, the official section.",
+        "(`?lang=` or `Accept-Language`: English, Polish or German), and `rule_url`, the official section.\n\n"
+        "**Veto** (a Polish CCG, not VTES): with `ruleset` `veto` or `veto-sealed`, the decklist (headings in "
+        "Polish or English: `Karty specjalne`/`Special cards`, `Kredens`/`Deck`, `Sakwa`/`Sideboard`) is judged "
+        "against the caller's own Veto card list (imported at /veto/cards/), else the site's; with neither, a "
+        '400 says how to get one. The answer is the Veto report (`"game": "veto"`, counts of the Kredens and '
+        "the Sakwa, the special cards, `errors` citing the articles of the Artykuły Henrykowskie 3.0.3), in "
+        "Polish unless `lang` (or `?lang=`) is `en`.",
         tags=TAGS,
         parameters=[LANG],
         request=REQUEST_BODIES["validate"],
         responses={
-            200: DeckReportSerializer,
+            200: VALIDATION_REPORT,
             400: BAD_REQUEST,
             415: UNSUPPORTED,
             429: THROTTLED,
@@ -169,6 +192,8 @@ class ValidateView(DecklistView):
     )
     def post(self, request: Request) -> Response:
         attrs = self.read_input(request)
+        if isinstance(attrs["ruleset"], veto.VetoRuleset):
+            return self.veto(request, attrs)
         deck = self.parse_deck(attrs)
         try:
             report = validate(
@@ -177,6 +202,38 @@ class ValidateView(DecklistView):
         except ValueError as exc:  # a header date the validator cannot use…: the decklist's fault
             raise ValidationError({"text" if attrs["path"] is None else "file": [str(exc)]}) from None
         return Response(messages.report(report, path=attrs["path"]))
+
+    def veto(self, request: Request, attrs: dict) -> Response:
+        """A Veto deck, judged against the caller's own card list, else the site's."""
+        card_list = veto_services.card_list_for(request.user)
+        if card_list is None:
+            raise ValidationError([_(NO_VETO_CARD_LIST)], code="no_card_list")
+        lang = _veto_lang(attrs.get("lang"), request.query_params.get("lang"))
+        try:
+            report = veto_services.judge(attrs["source"], card_list, attrs["ruleset"])
+        except veto.VetoDecklistError as exc:
+            field = "text" if attrs["path"] is None else "file"
+            raise ValidationError({field: [exc.message(lang)]}, code="decklist") from None
+        response = Response({"path": attrs["path"], **report.to_dict(lang)})
+        response["Content-Language"] = lang
+        return response
+
+
+NO_VETO_CARD_LIST = gettext_noop(
+    "There is no Veto card list to judge Veto decks by: import your own at /veto/cards/ (logged in), or ask the "
+    "site's administrator to import one (manage.py import_veto_cards)."
+)
+
+
+def _veto_lang(field: str | None, query: str | None) -> veto.Lang:
+    """The Veto report's language: the body's ``lang``, else ``?lang=`` when it is one the core speaks, else
+    Polish, the game's."""
+    for value in (field, (query or "").strip().lower()):
+        if value == "en":
+            return "en"
+        if value == "pl":
+            return "pl"
+    return "pl"
 
 
 class ParseView(DecklistView):

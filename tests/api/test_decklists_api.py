@@ -396,6 +396,7 @@ def test_it_documents_every_key_the_answers_hold(client):
 
 
 def test_the_request_serializers_match_the_documented_fields():
+    # `lang`: the Veto report's language (tests/api/test_decklists_api_veto.py); a VTES request ignores it.
     assert set(serializers.ValidateUploadSerializer().fields) == {
         "text",
         "file",
@@ -403,5 +404,13 @@ def test_the_request_serializers_match_the_documented_fields():
         "as_of",
         "ruleset",
         "players",
+        "lang",
     }
-    assert set(serializers.ValidateRequestSerializer().fields) == {"text", "format", "as_of", "ruleset", "players"}
+    assert set(serializers.ValidateRequestSerializer().fields) == {
+        "text",
+        "format",
+        "as_of",
+        "ruleset",
+        "players",
+        "lang",
+    }

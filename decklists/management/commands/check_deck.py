@@ -1,8 +1,13 @@
 """``manage.py check_deck PATH... [--as-of DATE|deck] [--ruleset NAME] [--players N] [--json] [--format NAME]
-[--lang en|pl|de]``.
+[--lang en|pl|de] [--veto-cards CSV]``.
 
 ``--lang`` is the language of the verdicts, messages and rule citations (English by default); codes, card
 names, the JSON keys and ``params`` stay as they are.
+
+``--ruleset veto|veto-sealed`` judges Veto decks (a Polish CCG, not VTES: ``vtesdeck.core.veto``) against the
+card list ``--veto-cards`` names, else the site's list in the database; ``--json`` prints the core's Veto report
+per deck. Veto speaks Polish (the default) or English; the VTES-only options (``--as-of``, ``--players``,
+``--format``) are usage errors there.
 
 Exit status: 0 when every file was read, whatever the verdicts (an illegal deck is an answer, not a
 failure); 1 when some file could not be read (it is reported and the others are still checked); 2 on
@@ -15,19 +20,23 @@ import argparse
 import gc
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cards import index as card_index
 from decklists import services
+from veto import services as veto_services
 from vtesdeck import messages
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, veto
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import RULESETS
+from vtesdeck.core.veto.cards import MAX_SIZE as VETO_LIST_MAX_SIZE
 
 USAGE_ERROR = 2
 
@@ -79,8 +88,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--ruleset",
             default=services.DEFAULT_RULESET,
-            metavar="|".join([*RULESETS, "ID"]),
-            help="the format: a built-in one, or a saved custom format by its id (default: vekn)",
+            metavar="|".join([*RULESETS, *services.VETO_RULESETS, "ID"]),
+            help="the format: a built-in one, a saved custom format by its id, or a Veto one (veto, veto-sealed: "
+            "see --veto-cards) (default: vekn)",
         )
         parser.add_argument(
             "--players",
@@ -94,13 +104,27 @@ class Command(BaseCommand):
         parser.add_argument(
             "--lang",
             choices=list(messages.LANGUAGES),
-            default="en",
-            help="the language of verdicts, messages and rule citations (codes, card names and JSON keys stay)",
+            default=None,
+            help="the language of verdicts, messages and rule citations (codes, card names and JSON keys stay) "
+            "(default: en; pl for the Veto rule sets, which speak pl or en)",
+        )
+        parser.add_argument(
+            "--veto-cards",
+            default=None,
+            metavar="CSV",
+            help="the Veto rule sets: the card list to judge by (default: the site's, imported with import_veto_cards)",
         )
 
-    def handle(self, *args, lang: str = "en", **options) -> None:
+    def handle(self, *args, lang: str | None = None, veto_cards: str | None = None, **options) -> None:
+        if services.is_veto(options.get("ruleset")):
+            self._check_veto(lang=lang, veto_cards=veto_cards, **options)
+            return
+        if veto_cards is not None:
+            raise CommandError(
+                _("--veto-cards is for the Veto rule sets (--ruleset veto|veto-sealed)."), returncode=USAGE_ERROR
+            )
         # One language for the whole run, activated once: every message is rendered in it.
-        with translation.override(messages.language_code(lang)):
+        with translation.override(messages.language_code(lang or "en")):
             self._check(**options)
 
     def _check(self, *args, paths: list[str], as_of, ruleset: str, players, format, as_json: bool, **options) -> None:
@@ -135,6 +159,94 @@ class Command(BaseCommand):
             self.stdout.write(_summary(outcomes))
         if any(not outcome.ok for outcome in outcomes):
             raise CommandError(_("Some files could not be read (see above); the others were checked."), returncode=1)
+
+    def _check_veto(
+        self, *, paths: list[str], ruleset: str, lang: str | None, veto_cards: str | None, as_json: bool, **options
+    ) -> None:
+        given = [f"--{name.replace('_', '-')}" for name in ("as_of", "players", "format") if options.get(name)]
+        if given:
+            raise CommandError(
+                _("%(options)s: not used by the Veto rule sets.") % {"options": ", ".join(given)},
+                returncode=USAGE_ERROR,
+            )
+        language = lang or "pl"
+        if language not in veto.LANGUAGES:
+            raise CommandError(
+                _("--lang %(lang)s: Veto reports are in Polish or English (pl, en).") % {"lang": language},
+                returncode=USAGE_ERROR,
+            )
+        veto_lang: veto.Lang = "en" if language == "en" else "pl"
+        with translation.override(veto_lang):
+            card_list = self._veto_card_list(veto_cards, veto_lang)
+            rules = services.veto_ruleset(ruleset)
+            outcomes: list[services.VetoOutcome] = []
+            for path in paths:
+                try:
+                    content = _read(path)
+                except OSError as exc:
+                    checked = [services.VetoOutcome(path=path, lang=veto_lang, error=_os_error(path, exc))]
+                else:
+                    checked = services.check_veto_files([(path, content)], card_list, rules, veto_lang)
+                for outcome in checked:
+                    outcomes.append(outcome)
+                    self.stdout.write(_JSON.encode(outcome.to_dict()) if as_json else self._veto_verdict(outcome))
+            if not as_json:
+                self.stdout.write(_summary(outcomes))
+            if any(not outcome.ok for outcome in outcomes):
+                raise CommandError(
+                    _("Some files could not be read (see above); the others were checked."), returncode=1
+                )
+
+    def _veto_card_list(self, path: str | None, lang: veto.Lang) -> veto.VetoCardList:
+        """The list ``--veto-cards`` names, else the site's; a usage error (exit 2) when there is none or it is
+        refused, with every problem at its line."""
+        if path is None:
+            try:
+                found = veto_services.card_list_for(None)
+            except DatabaseError:  # a database never migrated: no site list
+                found = None
+            if found is None:
+                raise CommandError(
+                    _(
+                        "There is no Veto card list for the site: import one with `manage.py import_veto_cards CSV`, "
+                        "or name one with --veto-cards CSV."
+                    ),
+                    returncode=USAGE_ERROR,
+                )
+            return found
+        try:
+            with open(path, "rb") as file:
+                source = file.read(VETO_LIST_MAX_SIZE + 1)
+        except OSError as exc:
+            raise CommandError(_os_error(path, exc), returncode=USAGE_ERROR) from None
+        try:
+            return veto.parse_card_list(source)
+        except veto.CardListError as exc:
+            heading = _("The Veto card list %(path)s was refused:") % {"path": path}
+            raise CommandError(
+                "\n".join([heading, *(problem.message(lang) for problem in exc.problems)]), returncode=USAGE_ERROR
+            ) from None
+
+    def _veto_verdict(self, outcome: services.VetoOutcome) -> str:
+        if outcome.report is None:
+            return f"{self.style.ERROR(_('UNREADABLE'))} {outcome.path}\n    {outcome.error}"
+        report, lang = outcome.report, outcome.lang
+        verdict = self.style.SUCCESS(_("LEGAL")) if report.legal else self.style.ERROR(_("ILLEGAL"))
+        counts = _("%(deck)s cards in the deck (Kredens), %(sideboard)s in the sideboard (Sakwa)") % {
+            "deck": report.deck_count,
+            "sideboard": report.sideboard_count,
+        }
+        lines = [f"{verdict} {outcome.path} — {report.ruleset.label(lang)}: {counts}"]
+        # Each issue with the articles it stands on: in Veto the citation is the rule itself (no page to link).
+        for template, issues in (
+            (_("error %(code)s: %(message)s"), report.errors),
+            (_("warning %(code)s: %(message)s"), report.warnings),
+        ):
+            lines += [
+                "    " + template % {"code": issue.code, "message": f"{issue.message(lang)} ({issue.rule(lang)})"}
+                for issue in issues
+            ]
+        return "\n".join(lines)
 
     def _verdict(self, outcome: services.Outcome) -> str:
         if outcome.report is None:
@@ -184,7 +296,7 @@ def _json_line(outcome: services.Outcome) -> str:
     return _JSON.encode(outcome.to_dict())
 
 
-def _summary(outcomes: list[services.Outcome]) -> str:
+def _summary(outcomes: Sequence[services.Outcome | services.VetoOutcome]) -> str:
     reports = [o.report for o in outcomes if o.report is not None]
     legal = sum(report.legal for report in reports)
     text = ngettext(
