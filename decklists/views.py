@@ -14,13 +14,10 @@ itself (Django's documented pattern for views that must see an upload before the
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
-from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -29,7 +26,7 @@ from django.views.decorators.http import require_http_methods
 from cards import index
 from veto import services as veto_services
 from veto.models import CardList
-from vtesdeck import messages
+from vtesdeck import messages, uploads
 from vtesdeck.api import declared_length
 from vtesdeck.core import veto
 from vtesdeck.core.carddb import CardIndex
@@ -39,8 +36,6 @@ from vtesdeck.labels import ruleset_label
 from . import services
 from .forms import CheckForm, VetoCheckForm
 from .throttle import page_wait
-
-logger = logging.getLogger(__name__)
 
 PASTED = "pasted decklist"  # the pasted text's path: a key here, shown translated
 VETO = "veto"  # ?game=veto: the Veto checker; anything else, VTES's
@@ -85,26 +80,19 @@ def _empty_form(request: HttpRequest, *, errors: list[str], status: int) -> Http
 def _refuse_body(request: HttpRequest) -> str:
     """A sentence when the body must not be read (too large or malformed), else ""."""
     limit = services.max_upload_bytes()
-    length = declared_length(request)
-    if length > limit:
+    reason = uploads.body_refusal(request, limit, page="check page")
+    if reason == uploads.TOO_LARGE:
         return _(
             "The upload is too large (%(size).1f MB; the limit is %(limit).0f MB). "
             "Check fewer files at a time, or zip them."
-        ) % {"size": length / 1e6, "limit": limit / 1e6}
-    try:
-        request.POST, request.FILES  # noqa: B018 - parse now, where a refusal can still be answered
-    except RequestDataTooBig:
+        ) % {"size": declared_length(request) / 1e6, "limit": limit / 1e6}
+    if reason == uploads.TOO_MUCH_DATA:
         return _("The pasted text is too large; a decklist holds at most 2 MB.")
-    except TooManyFilesSent:
+    if reason == uploads.TOO_MANY_FILES:
         return _("Too many files at once (at most %(count)s); zip them and upload the zip.") % {
             "count": settings.DATA_UPLOAD_MAX_NUMBER_FILES
         }
-    except TooManyFieldsSent:
-        return _("The form holds too many fields; please use the form on this page.")
-    except (MultiPartParserError, SuspiciousOperation) as exc:
-        logger.info("check page: unreadable form body: %s", exc)
-        return _("The form data could not be read; please send the form again.")
-    return ""
+    return uploads.sentence(reason)
 
 
 @csrf_protect

@@ -13,18 +13,15 @@ exempt from the CSRF middleware (which would otherwise parse a huge multipart bo
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent, TooManyFilesSent
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import number_format
 from django.utils.http import content_disposition_header
@@ -36,6 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.requests import signed_in_user
 from formats.fits import fits_format
 from formats.services import ruleset_for
+from vtesdeck import uploads
 from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -63,8 +61,6 @@ from .forms import (
     RevisionNoteForm,
 )
 from .models import Deck, Revision
-
-logger = logging.getLogger(__name__)
 
 PAGE_SIZE = 25
 # The largest request body an import page reads at all: a 2 MB file or a 2,000,000-character paste
@@ -384,23 +380,16 @@ def _guarded_import(request: HttpRequest, deck: Deck | None) -> HttpResponse:
 
 def _refuse_body(request: HttpRequest) -> str:
     """A sentence when the body must not be read (too large or malformed), else ""."""
-    length = declared_length(request)
-    if length > MAX_IMPORT_BODY:
+    reason = uploads.body_refusal(request, MAX_IMPORT_BODY, page="deck import")
+    if reason == uploads.TOO_LARGE:
         return _("The upload is too large (%(size).1f MB); a decklist file may be at most 2 MB.") % {
-            "size": length / 1e6
+            "size": declared_length(request) / 1e6
         }
-    try:
-        request.POST, request.FILES  # noqa: B018 - parse now, where a refusal can still be answered
-    except RequestDataTooBig:
+    if reason == uploads.TOO_MUCH_DATA:
         return _("The pasted decklist is too large; a decklist holds at most 2,000,000 characters.")
-    except TooManyFilesSent:
+    if reason == uploads.TOO_MANY_FILES:
         return _("Upload one decklist file at a time.")
-    except TooManyFieldsSent:
-        return _("The form holds too many fields; please use the form on this page.")
-    except (MultiPartParserError, SuspiciousOperation) as exc:
-        logger.info("deck import: unreadable form body: %s", exc)
-        return _("The form data could not be read; please send the form again.")
-    return ""
+    return uploads.sentence(reason)
 
 
 def _empty_form(deck: Deck | None) -> ImportForm:

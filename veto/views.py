@@ -7,14 +7,11 @@ would parse the whole body first), checks ``Content-Length``, then runs the CSRF
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpRequest, HttpResponse
-from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
@@ -23,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.requests import signed_in_user
-from vtesdeck import messages
+from vtesdeck import messages, uploads
 from vtesdeck.api import declared_length
 from vtesdeck.core import veto
 from vtesdeck.core.veto import cards as core_cards
@@ -31,8 +28,6 @@ from vtesdeck.core.veto import cards as core_cards
 from . import services
 from .forms import CardListForm
 from .throttle import page_wait
-
-logger = logging.getLogger(__name__)
 
 # What a multipart body holds besides the list itself: the boundaries, the field names, the CSRF token.
 FORM_OVERHEAD = 64 * 1024
@@ -58,20 +53,15 @@ def cards(request: HttpRequest) -> HttpResponse:
 def _refuse_body(request: HttpRequest) -> tuple[str, int]:
     """A sentence and a status when the body must not be read (too large or malformed), else ("", 0)."""
     limit = services.max_upload_bytes()
-    length = declared_length(request)
-    if length > limit + FORM_OVERHEAD:
+    reason = uploads.body_refusal(request, limit + FORM_OVERHEAD, page="veto cards page")
+    if reason == uploads.TOO_LARGE:
         return _("The upload is too large (%(size)s; the limit is %(limit)s).") % {
-            "size": filesizeformat(length),
+            "size": filesizeformat(declared_length(request)),
             "limit": filesizeformat(limit),
         }, 413
-    try:
-        request.POST, request.FILES  # noqa: B018 - parse now, where a refusal can still be answered
-    except (RequestDataTooBig, TooManyFilesSent, TooManyFieldsSent):
+    if reason in (uploads.TOO_MUCH_DATA, uploads.TOO_MANY_FILES, uploads.TOO_MANY_FIELDS):
         return _("The form holds too much; please use the form on this page."), 413
-    except (MultiPartParserError, SuspiciousOperation) as exc:
-        logger.info("veto cards page: unreadable form body: %s", exc)
-        return _("The form data could not be read; please send the form again."), 400
-    return "", 0
+    return uploads.sentence(reason), 400 if reason else 0
 
 
 @csrf_protect
