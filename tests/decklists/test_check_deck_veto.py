@@ -5,8 +5,6 @@ malformed one, VTES-only options)."""
 
 from __future__ import annotations
 
-import io
-import json
 import os
 import subprocess
 import sys
@@ -14,9 +12,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
-from django.core.management.base import CommandError
 
+from tests.decklists.test_check_deck import check_deck, json_lines
 from tests.veto.samples import EXAMPLE, LEGAL, SEALED, SHORT, SHORT_MESSAGE_EN, SHORT_MESSAGE_PL, SHORT_RULE_PL, UNKNOWN
 from vtesdeck.core import veto
 
@@ -33,19 +30,6 @@ def decks(tmp_path) -> Path:
     (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01" + bytes(range(256)))
     (tmp_path / "bad.csv").write_text(MALFORMED, encoding="utf-8")
     return tmp_path
-
-
-def check_deck(*args: str) -> tuple[str, CommandError | None]:
-    out = io.StringIO()
-    try:
-        call_command("check_deck", *args, stdout=out)
-    except CommandError as exc:
-        return out.getvalue(), exc
-    return out.getvalue(), None
-
-
-def json_lines(output: str) -> list[dict]:
-    return [json.loads(line) for line in output.splitlines()]
 
 
 def test_it_judges_against_the_sites_list_in_polish(decks, veto_site_list):
