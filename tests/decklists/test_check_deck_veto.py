@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.decklists.test_check_deck import check_deck, json_lines
+from tests.decklists.test_check_deck import manage as check_deck_process
 from tests.veto.samples import EXAMPLE, LEGAL, SEALED, SHORT, SHORT_MESSAGE_EN, SHORT_MESSAGE_PL, SHORT_RULE_PL, UNKNOWN
 from vtesdeck.core import veto
 
@@ -150,15 +150,9 @@ def test_vtes_keeps_english_by_default(veto_site_list, tmp_path):
 
 
 def manage(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
-    return subprocess.run(
-        [sys.executable, "manage.py", "check_deck", *args],
-        cwd=PROJECT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    """The command as a process (the VTES tests' ``manage``) on a database never migrated: a card list file
+    needs none."""
+    return check_deck_process({**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}, *args)
 
 
 def test_as_a_process_it_judges_with_a_card_list_file_and_exits_0(decks, tmp_path):

@@ -13,18 +13,12 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.veto.samples import LEGAL, SEALED, SHORT, SHORT_MESSAGE_EN, SHORT_MESSAGE_PL, SHORT_RULE_PL, UNKNOWN
+from tests.web.test_check_page import LEGAL_DECK as VTES_DECK
 from veto import services
 
 pytestmark = pytest.mark.django_db
 
 URL = "/check/?game=veto"
-VTES_DECK = """Deck Name: Gargoyle rush
-Crypt (12 cards)
-12x Tupdog
-Library (60 cards)
-40x Govern the Unaligned
-20x Dive Bomb
-"""
 
 
 @pytest.fixture(autouse=True)
