@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/realism.py [--twda ../shared/twda] [--games 600] [--seed 1] [--rounds R]
                                       [--jobs 2] [--bots NAME] [--json]
+    VTESDECK_PURE=1 .venv/bin/python bench/realism.py --oust-pool 0 --rounds 20    # a counterfactual rule
 
 The simulated side: ``--games`` five-seat tables, each five distinct playable archive decks dated 2018 or later
 (``run.field_from_files``, the field of simulate_games) drawn by a ``random.Random`` seeded with ``--seed`` and
@@ -30,6 +31,18 @@ Shares carry a 95 % Wilson interval, means a 95 % normal interval. The last line
 the bots never read the cap, so the same games capped at ``c`` below ``--rounds`` end on time exactly when
 they lasted more than ``c`` rounds; the cap whose share is nearest the archive's is named. ``--json`` prints
 the figures as JSON instead of the table. About 20 s on two cores (compiled or plain Python alike).
+
+Why the tables sweep (issue 28): the cascade. The same games also give
+
+* **sweeps among the games that ended** before the cap (the archive's: sweeps over the finals not ended on
+  time), which no round cap moves, and the sweeps each lower cap would leave, beside its share ended on time;
+* **the first oust**: the pools just after it (the ouster's, with the 6 pool of the oust; its new prey's; the
+  other two's: the table as the ouster's next bleeds find it) and who is ousted second: the ouster's new prey
+  each time the ouster ousts again at once.
+
+``--oust-pool N`` replays the games with an oust worth N pool instead of the rule's 6 (``economy.OUST_POOL``,
+digest 5): a counterfactual, never a rule of the product, to show how much of the cascade the oust's pool makes.
+It patches the engine's Python source, so it needs the plain Python engine (VTESDECK_PURE=1).
 """
 
 from __future__ import annotations
@@ -52,7 +65,7 @@ from games import engine_build  # noqa: E402
 
 from vtesdeck.core import carddb, twda  # noqa: E402
 from vtesdeck.core.deck import Deck  # noqa: E402
-from vtesdeck.core.engine import bots, economy, options, run  # noqa: E402
+from vtesdeck.core.engine import bots, economy, native, options, run  # noqa: E402
 from vtesdeck.core.engine import table as tb  # noqa: E402
 from vtesdeck.core.engine.compile import compiled  # noqa: E402
 
@@ -102,17 +115,60 @@ def table_of(seed: int, i: int, field: Sequence[Deck]) -> tuple[list[int], int]:
     return rng.sample(range(len(field)), SEATS), rng.getrandbits(32)
 
 
+class FirstOust:
+    """The pools of the table just after its first oust, as the first seat to decide after it sees them (a
+    wrapper around each seat's bot: it reads the public view and changes no decision)."""
+
+    def __init__(self, bot: bots.Bot, seen: dict[int, int]) -> None:
+        self.bot, self.seen = bot, seen
+
+    def decide(self, view: bots.View, options: Sequence[Any]) -> Any:
+        if not self.seen and len(view.live) == SEATS - 1:
+            self.seen.update({s: view.pool(s) for s in range(SEATS)})
+        return self.bot.decide(view, options)
+
+
+def ousts_of(oust_order: Sequence[int]) -> list[tuple[int, int]]:
+    """(the ousted seat, its predator of the moment: who took the VP) in the order of the ousts; the predator
+    is the previous live seat (the table relinks after each oust)."""
+    live, found = list(range(SEATS)), []
+    for seat in oust_order:
+        found.append((seat, live[live.index(seat) - 1]))
+        live.remove(seat)
+    return found
+
+
+def cascade(ousts: Sequence[tuple[int, int]], pools: dict[int, int]) -> dict[str, Any] | None:
+    """The first oust's table: the ouster's pool, its new prey's, the other two's mean; and whether the
+    ouster also made the second oust (of that new prey, then: the only seat it can oust)."""
+    if len(ousts) < 2 or len(pools) < SEATS:
+        return None
+    (first, ouster), second_by = ousts[0], ousts[1][1]
+    live = [s for s in range(SEATS) if s != first]
+    new_prey = live[(live.index(ouster) + 1) % len(live)]
+    others = [s for s in live if s not in (ouster, new_prey)]
+    return {
+        "ouster": pools[ouster],
+        "new_prey": pools[new_prey],
+        "others": sum(pools[s] for s in others) / len(others),
+        "again": second_by == ouster,
+    }
+
+
 def play_game(i: int) -> dict[str, Any]:
     """Game ``i`` of the run, reduced to what the figures need (a game that raises is counted, not fatal)."""
     field, cards, seed, rounds, bot = (_WORLD[k] for k in ("field", "cards", "seed", "rounds", "bots"))
     picked, game_seed = table_of(seed, i, field)
     decks = [field[d] for d in picked]
-    seats = [bots.by_name(bot) for _ in decks] if bot else tb.heuristic_bots(len(decks))
+    pools: dict[int, int] = {}
+    players = [bots.by_name(bot) for _ in decks] if bot else tb.heuristic_bots(len(decks))
+    seats = [FirstOust(b, pools) for b in players]
     try:
         game = tb.play(decks, cards, seed=game_seed, bots=seats, max_rounds=rounds).game
     except Exception as exc:  # noqa: BLE001 - the benchmark counts a game that raises and plays on
         return {"i": i, "seed": game_seed, "decks": [d.path for d in decks], "error": f"{type(exc).__name__}: {exc}"}
     return {
+        "cascade": cascade(ousts_of(game.oust_order), pools),
         "i": i,
         "vp": max(s.vp for s in game.seats),
         "game_win": economy.winner(game) is not None,
@@ -155,20 +211,33 @@ def simulated_figures(records: Sequence[dict[str, Any]], rounds: int | None) -> 
     figures["stopped"] = sum(r["stopped"] for r in played)
     figures["rounds"] = mean_ci([r["rounds"] for r in played])
     figures["turns"] = mean_ci([r["turns"] for r in played])
+    ended = [r for r in played if not r["time"]]
+    figures["sweep_ended"] = wilson(sum(r["vp"] == 5 for r in ended), len(ended))
+    firsts = [r["cascade"] for r in played if r["cascade"]]
+    figures["first_oust"] = {
+        "n": len(firsts),
+        **{k: mean_ci([f[k] for f in firsts]) for k in ("ouster", "new_prey", "others")},
+        "again": wilson(sum(f["again"] for f in firsts), len(firsts)),
+    }
     # The same games under a lower cap c end on time exactly when they lasted more than c rounds (or met the
-    # safety stop, which no cap moves).
+    # safety stop, which no cap moves), and a sweep stays one when it ended by round c.
     if rounds and played:
+        caps = range(max(1, rounds - 8), rounds + 1)
         figures["time_by_cap"] = {
-            c: wilson(sum(r["rounds"] > c or r["stopped"] for r in played), len(played))
-            for c in range(max(1, rounds - 8), rounds)
+            c: wilson(sum(r["rounds"] > c or r["time"] for r in played), len(played)) for c in caps
         }
-        figures["time_by_cap"][rounds] = figures["time"]
+        figures["sweep_by_cap"] = {
+            c: wilson(sum(r["vp"] == 5 and not r["time"] and r["rounds"] <= c for r in played), len(played))
+            for c in caps
+        }
     return figures
 
 
 def archive_figures(finals: Sequence[twda.Final]) -> dict[str, Any]:
     vps = [f.vp for f in finals if f.vp is not None]
     figures = vp_figures(vps, (not v.is_integer() for v in vps))
+    ended = [v for v in vps if v.is_integer()]
+    figures["sweep_ended"] = wilson(sum(v == 5 for v in ended), len(ended))
     figures["decks"] = len(finals)
     figures["unread"] = [(f.name, f.line) for f in finals if f.vp is None and f.line]
     return figures
@@ -203,6 +272,7 @@ def print_table(sim: dict[str, Any], arc: dict[str, Any]) -> None:
         ("tables", f"{sim['n']} games", f"{arc['n']} finals", ""),
         ("sweep (winner 5 VP)", share(sim["sweep"]), share(arc["sweep"]), TARGETS["sweep"]),
         ("ended on time", share(sim["time"]), share(arc["time"]), TARGETS["time"]),
+        ("sweeps among the games that ended", share(sim["sweep_ended"]), share(arc["sweep_ended"]), ""),
         ("winner 3–4 VP", share(sim["3-4"]), share(arc["3-4"]), TARGETS["3-4"]),
     ]
     rows += [
@@ -237,10 +307,23 @@ def print_notes(sim: dict[str, Any], arc: dict[str, Any]) -> None:
         print(f"\nsimulated: {len(sim['errors'])} games raised (left out of the figures), the first:")
         for r in sim["errors"][:3]:
             print(f"  game {r['i']} (seed {r['seed']}, {', '.join(r['decks'])}): {r['error'][:200]}")
+    first = sim["first_oust"]
+    if first["n"]:
+        print(
+            f"\nthe first oust ({first['n']} games with two ousts or more): pools just after it, the ouster "
+            f"{mean(first['ouster']).strip()}, its new prey {mean(first['new_prey']).strip()}, the other two "
+            f"{mean(first['others']).strip()}; the ouster also made the second oust in {share(first['again']).strip()}"
+            " (one in four if any of the four live predators were as likely)"
+        )
     if "time_by_cap" in sim:
         by_cap = sim["time_by_cap"]
-        print("\nended on time by round cap (the same games; exact below the cap played):")
-        print("  " + ", ".join(f"{c}: {100 * ci[0]:.1f} %" for c, ci in sorted(by_cap.items())))
+        print("\nby round cap (the same games; exact below the cap played), ended on time / sweeps:")
+        print(
+            "  "
+            + ", ".join(
+                f"{c}: {100 * ci[0]:.1f} / {100 * sim['sweep_by_cap'][c][0]:.1f} %" for c, ci in sorted(by_cap.items())
+            )
+        )
         nearest = min(by_cap, key=lambda c: (abs(by_cap[c][0] - arc["time"][0]), -c))
         within = [c for c in sorted(by_cap) if by_cap[c][1] <= arc["time"][0] <= by_cap[c][2]]
         print(
@@ -259,7 +342,14 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes playing games (the figures do not change)")
     parser.add_argument("--bots", choices=sorted(bots.BOTS), help="one such bot per seat (default: the heuristic)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of the table")
+    parser.add_argument(
+        "--oust-pool", type=int, help="a counterfactual: an oust gives N pool, not 6 (needs VTESDECK_PURE=1)"
+    )
     args = parser.parse_args()
+    if args.oust_pool is not None:
+        if native.compiled("economy"):
+            parser.error("--oust-pool patches the engine's Python source: run it with VTESDECK_PURE=1")
+        economy.OUST_POOL = args.oust_pool  # the workers fork after this: they play by it
     rounds = args.rounds or None
     start = time.perf_counter()
     cards = carddb.load()
@@ -275,7 +365,7 @@ def main() -> int:
     say(
         f"bench/realism.py: engine {engine_build()}; {args.games} five-seat games of {len(field):,} playable archive "
         f"decks since 2018, seed {args.seed}, round cap {rounds}, bots {args.bots or 'heuristic'}, {args.jobs} "
-        f"processes",
+        f"processes" + (f"; COUNTERFACTUAL: an oust gives {args.oust_pool} pool" if args.oust_pool is not None else ""),
         flush=True,
     )
     played = time.perf_counter()
