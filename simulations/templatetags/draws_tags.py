@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -86,3 +87,26 @@ def figure(value: float | None) -> str:
 def signed(value: float | None) -> str:
     """``figure`` with "+" before a difference that is not negative."""
     return signed_figure(value, sign=True)
+
+
+# How each page writes the two ends of an interval: the filters above, or floatformat's decimals.
+_ENDS = {
+    "share": share,
+    "figure": figure,
+    "signed": signed,
+    "1": lambda v: floatformat(v, 1),
+    "2": lambda v: floatformat(v, 2),
+}
+
+
+@register.filter
+def interval(ends, form: str = "figure") -> str:
+    """A 95 % interval, ``[low, high]``, as "low – high", each end written by ``form`` ("share", "figure",
+    "signed", or "1"/"2" decimals); "–" for a figure with no interval (too few games, or an older report).
+    One filter for every table cell of an interval, so the pages write them alike."""
+    try:
+        low, high = ends
+    except (TypeError, ValueError):
+        return "–"
+    write = _ENDS[str(form)]
+    return f"{write(low)} – {write(high)}"
