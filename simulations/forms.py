@@ -166,18 +166,18 @@ def _with_decks(name: str, count: int) -> str:
     return ngettext("%(name)s (%(count)s deck)", "%(name)s (%(count)s decks)", count) % {"name": name, "count": count}
 
 
-class GamesForm(forms.Form):
-    """What a games job asks: who sits at the other seats, how many games, the table and the rules.
+class OpponentsForm(forms.Form):
+    """Who sits at the other seats, for every form that plays games (the Games tab's, a card impact's, a
+    comparison's): the opponent chosen sits at every other seat, the field (a winning deck of the archive since
+    ``field_since`` drawn per game and seat, so archetypes come as often as they won) or one archetype of the
+    archive (a deck of it per game and seat), offered as a select. ``opponents_asked`` writes the choice as the API
+    takes it, so the pages and the API ask alike (``simulations.opponents`` resolves both)."""
 
-    The opponent chosen sits at every other seat: the field (a winning deck of the archive drawn per game and
-    seat, so archetypes come as often as they won), one archetype of the archive (a deck of it per game and
-    seat), or one of the user's decks (the same deck at each seat). Archetypes and decks are offered as
-    selects; whether a deck may still be read is ``simulations.opponents``'s to say, on the field."""
+    OPPONENT_KINDS: tuple[tuple[str, Any], ...] = (("field", _("The field")), ("archetype", _("An archetype")))
 
-    OPPONENT_KINDS = (("field", _("The field")), ("archetype", _("An archetype")), ("deck", _("One of my decks")))
-
+    # Not required: a form posted without it (a script, a page of before) plays against the field.
     opponents = forms.ChoiceField(
-        label=_("Opponents"), choices=OPPONENT_KINDS, initial="field", widget=forms.RadioSelect
+        label=_("Opponents"), choices=OPPONENT_KINDS, initial="field", required=False, widget=forms.RadioSelect
     )
     field_since = forms.DateField(
         label=_("The field: winning decks since"),
@@ -186,6 +186,59 @@ class GamesForm(forms.Form):
         widget=DateInput(),
     )
     archetype = forms.ChoiceField(label=_("Archetype"), required=False)
+
+    def __init__(self, *args, archetypes=(), styles=(), **kwargs) -> None:
+        """``archetypes``: (slug, name, deck count) of the crypt-core families; ``styles``: the same of the named
+        archetypes (stealth bleed, wall…), offered first as ``style:<slug>``."""
+        super().__init__(*args, **kwargs)
+        self.offer_opponents(self.OPPONENT_KINDS)
+        # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
+        families: list[tuple[Any, Any]] = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
+        named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
+        if named:
+            families = [(_("Named archetypes"), named), (_("Archetypes by crypt"), families)]
+        _choice_field(self, "archetype").choices = [("", "—")] + families
+
+    def offer_opponents(self, kinds: tuple[tuple[str, Any], ...]) -> None:
+        _choice_field(self, "opponents").choices = kinds
+        # Whether "one of my decks" is offered: the page's help says so.
+        self.offers_own_decks = any(kind == "deck" for kind, _label in kinds)
+
+    def clean(self) -> dict[str, Any]:
+        # Form.clean returns ``cleaned_data``, never None (the stubs allow None for overrides that return nothing).
+        data = cast(dict[str, Any], super().clean())
+        if "opponents" in data and not data["opponents"]:
+            data["opponents"] = "field"
+        kind = data.get("opponents")
+        if kind in ("archetype", "deck") and not data.get(kind):
+            self.add_error(kind, _("Choose one, or another kind of opponent."))
+        return data
+
+    def opponents_asked(self, players: int) -> list:
+        """The opponents as the API takes them: one entry per other seat."""
+        kind = self.cleaned_data["opponents"]
+        if kind == "field":
+            return ["field"] * (players - 1)
+        value = self.cleaned_data[kind]
+        if kind == "archetype" and value.startswith(STYLE_PREFIX):
+            return [{"style": value.removeprefix(STYLE_PREFIX)}] * (players - 1)
+        return [{kind: value}] * (players - 1)
+
+    def opponent_attrs(self, players: int) -> dict[str, Any]:
+        """``opponents`` and, for the field, ``field_since``: as the API's validated data holds them."""
+        attrs: dict[str, Any] = {"opponents": self.opponents_asked(players)}
+        if self.cleaned_data["opponents"] == "field":
+            attrs["field_since"] = self.cleaned_data.get("field_since") or FIELD_SINCE
+        return attrs
+
+
+class GamesForm(OpponentsForm):
+    """What a games job asks: who sits at the other seats (``OpponentsForm``'s choices, or one of the user's decks:
+    the same deck at each seat, offered as a select; whether it may still be read is ``simulations.opponents``'s
+    to say, on the field), how many games, the table and the rules."""
+
+    OPPONENT_KINDS = (*OpponentsForm.OPPONENT_KINDS, ("deck", _("One of my decks")))
+
     deck = forms.ChoiceField(label=_("My deck"), required=False)
     games = _games_field(_("Games to play"))
     # The table's options: typed here, their bounds checked by the engine's TableOptions in ``clean`` (the one
@@ -206,59 +259,34 @@ class GamesForm(forms.Form):
         )
     )
 
-    def __init__(self, *args, archetypes=(), decks=(), styles=(), **kwargs) -> None:
-        """``archetypes``: (slug, name, deck count) of the crypt-core families; ``styles``: the same of the named
-        archetypes (stealth bleed, wall…), offered first as ``style:<slug>``; ``decks``: (id, name) of the
-        user's own decks."""
+    def __init__(self, *args, decks=(), **kwargs) -> None:
+        """``decks``: (id, name) of the user's own decks; ``OpponentsForm``'s archetypes and styles."""
         super().__init__(*args, **kwargs)
         _offer(
             self, "games", GAMES_CHOICES, most=settings.SIMULATION_MAX_GAMES, default=settings.SIMULATION_DEFAULT_GAMES
         )
-        # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
-        families: list[tuple[Any, Any]] = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
-        named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
-        if named:
-            families = [(_("Named archetypes"), named), (_("Archetypes by crypt"), families)]
-        _choice_field(self, "archetype").choices = [("", "—")] + families
         _choice_field(self, "deck").choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
         if not decks:
             # Without an account (or without decks) there is nothing to choose from.
             del self.fields["deck"]
-            _choice_field(self, "opponents").choices = self.OPPONENT_KINDS[:2]
+            self.offer_opponents(OpponentsForm.OPPONENT_KINDS)
 
     def clean(self) -> dict[str, Any]:
-        # Form.clean returns ``cleaned_data``, never None (the stubs allow None for overrides that return nothing).
-        data = cast(dict[str, Any], super().clean())
-        kind = data.get("opponents")
-        if kind in ("archetype", "deck") and not data.get(kind):
-            self.add_error(kind, _("Choose one, or another kind of opponent."))
+        data = super().clean()
         _check_table(self, data, ("players", "rounds", "rules", "seed"))
         return data
-
-    def opponents_asked(self, players: int) -> list:
-        """The opponents as the API takes them: one entry per other seat."""
-        kind = self.cleaned_data["opponents"]
-        if kind == "field":
-            return ["field"] * (players - 1)
-        value = self.cleaned_data[kind]
-        if kind == "archetype" and value.startswith(STYLE_PREFIX):
-            return [{"style": value.removeprefix(STYLE_PREFIX)}] * (players - 1)
-        return [{kind: value}] * (players - 1)
 
     def attrs(self) -> dict:
         """The request as ``jobs.start_games`` reads it (the API serializer's validated data)."""
         data = self.cleaned_data
-        attrs = {
+        return {
             "games": data["games"],
             "players": data["players"],
             "rounds": data["rounds"],
             "rules": data["rules"],
             "seed": data["seed"],
-            "opponents": self.opponents_asked(data["players"]),
+            **self.opponent_attrs(data["players"]),
         }
-        if data["opponents"] == "field":
-            attrs["field_since"] = data.get("field_since") or FIELD_SINCE
-        return attrs
 
 
 # --- paired games: what each card brings, and two decks compared ----------------------------------------------
@@ -269,9 +297,11 @@ IMPACT_GAMES_CHOICES = (20, 50, 100, 200)
 COMPARE_GAMES_CHOICES = (100, 200, 500, 1_000)
 
 
-class _PairedForm(forms.Form):
-    """What a paired job asks besides its decks: how many games for each version, the seats, the round cap and a
-    seed; the table's bounds checked by the engine's TableOptions (the refusal the API and the CLI give too)."""
+class _PairedForm(OpponentsForm):
+    """What a paired job asks besides its decks: who sits at the other seats (``OpponentsForm``: the field or one
+    archetype at every other seat, the one pool a paired job draws from), how many games for each version, the
+    seats, the round cap and a seed; the table's bounds checked by the engine's TableOptions (the refusal the API
+    and the CLI give too)."""
 
     players = _players_field()
     rounds = _rounds_field()
@@ -282,13 +312,18 @@ class _PairedForm(forms.Form):
         _offer(self, "games", offered, most=settings.SIMULATION_MAX_GAMES, default=default, label=label)
 
     def clean(self) -> dict[str, Any]:
-        data = cast(dict[str, Any], super().clean())
+        data = super().clean()
         _check_table(self, data, ("players", "rounds", "seed"))
         return data
 
     def attrs(self) -> dict[str, Any]:
-        """The request as ``jobs.start_impact`` and ``jobs.start_compare`` read it (the API's validated data)."""
-        return {key: self.cleaned_data[key] for key in ("games", "players", "rounds", "seed")}
+        """The request as ``jobs.start_impact`` and ``jobs.start_compare`` read it (the API's validated data); the
+        default opponents (the field since 2018) unsaid, as an API request that names none."""
+        attrs = {key: self.cleaned_data[key] for key in ("games", "players", "rounds", "seed")}
+        opponents = self.opponent_attrs(attrs["players"])
+        if opponents.get("field_since") != FIELD_SINCE:
+            attrs.update(opponents)
+        return attrs
 
 
 class ImpactForm(_PairedForm):

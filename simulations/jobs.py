@@ -44,7 +44,7 @@ def start_games(request, attrs: dict, core, cards, *, source_deck=None, paramete
 
 def start_compare(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
     """A comparison from checked request values (the API's, the compare page's): deck A is ``core`` (the job's
-    deck), B the request's ``other`` resolved for this user, both against the archive's field, then
+    deck), B the request's ``other`` resolved for this user, both against the request's opponents, then
     ``services.start_paired``. Raises what they raise."""
     from .opponents import resolve_other  # the engine: loaded by the first job that plays games
 
@@ -64,7 +64,7 @@ def start_compare(request, attrs: dict, core, cards, *, source_deck=None, parame
 
 def start_impact(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
     """A card impact from checked request values (the API's, the Games tab's): each card of ``core`` blanked
-    against the deck as built, against the archive's field, then ``services.start_paired``."""
+    against the deck as built, against the request's opponents, then ``services.start_paired``."""
     return _start_paired(
         kinds.IMPACT, request, attrs, core, cards, source_deck=source_deck, parameters=parameters, stored=parameters
     )
@@ -73,15 +73,26 @@ def start_impact(request, attrs: dict, core, cards, *, source_deck=None, paramet
 def _start_paired(
     kind, request, attrs: dict, core, cards, *, source_deck, parameters: dict | None, stored: dict | None, other=None
 ) -> Simulation:
-    """What a comparison and a card impact ask alike: the archive's field, the request's games, seats, round cap and
-    seed (the deck's own by default), its owner and client; ``stored``: the parameters the job keeps."""
-    from .opponents import field_decks  # the engine: loaded by the first job that plays games
+    """What a comparison and a card impact ask alike: the request's opponents (the archive's field by default), games,
+    seats, round cap and seed (the deck's own by default), its owner and client; ``stored``: the parameters the job
+    keeps, with the opponents as asked when the request named any."""
+    from .opponents import resolve_paired  # the engine: loaded by the first job that plays games
 
+    players = attrs.get("players") or table_options.DEFAULT_PLAYERS
+    opponents, field, asked = resolve_paired(
+        attrs.get("opponents"), user=request.user, players=players, since=attrs.get("field_since")
+    )
+    stored = dict(stored or {})
+    if asked:
+        stored["opponents"] = asked
+    if attrs.get("field_since"):
+        stored["field_since"] = str(attrs["field_since"])
     return services.start_paired(
         kind,
         deck=core,
         cards=cards,
-        field=field_decks(),
+        field=field,
+        opponents=opponents,
         other=other,
         owner=request.user,
         source_deck=source_deck,

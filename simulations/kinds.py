@@ -376,7 +376,7 @@ class PairedKind(GamesKind):
 class CompareKind(PairedKind):
     name = "compare"
     unit = "games"
-    api_parameters = ("games", "players", "rounds", "other")
+    api_parameters = ("games", "players", "rounds", "other", "opponents", "field_since")
     report_serializer = reports.CompareReportSerializer
 
     def default_units(self) -> int:
@@ -404,7 +404,7 @@ class CompareKind(PairedKind):
 class ImpactKind(PairedKind):
     name = "impact"
     unit = "games"
-    api_parameters = ("games", "players", "rounds", "cards")
+    api_parameters = ("games", "players", "rounds", "cards", "opponents", "field_since")
     report_serializer = reports.ImpactReportSerializer
 
     def default_units(self) -> int:

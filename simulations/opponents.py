@@ -13,8 +13,10 @@ A request names one opponent per other seat (fewer: the rest are "the field"), e
 - ``{"deck": id}``: a stored deck the user may read (their own, unlisted by link, or public).
 - ``{"twda": id}``: one archive deck.
 
-A comparison (kind ``compare``) plays its two decks against the field alone (``field_decks``); its deck B is
-``other`` (``resolve_other``): a stored deck, a revision of the job's deck, or an archive deck.
+A comparison (kind ``compare``) and a card impact (kind ``impact``) take the same opponents, with one limit
+(``resolve_paired``): the seats not held by one deck draw from one pool (the field, one archetype), as the core's
+paired games do (``engine.compare``: fixed opponents and one field). A comparison's deck B is ``other``
+(``resolve_other``): a stored deck, a revision of the job's deck, or an archive deck.
 
 ``resolve`` turns them into the core's ``engine.simulation.Opponent`` (plain decks: the plan a worker runs
 needs no database) and returns, beside them, the opponents as asked (stored with the job, for its page).
@@ -37,7 +39,7 @@ from vtesdeck.core.engine import simulation as games
 
 from .services import DeckNotFound, SimulationInputError
 
-__all__ = ["FIELD", "field_decks", "field_label", "resolve", "resolve_other"]
+__all__ = ["FIELD", "field_decks", "field_label", "resolve", "resolve_other", "resolve_paired"]
 
 FIELD = "field"
 MAX_OPPONENTS = 4  # five seats at most
@@ -106,6 +108,30 @@ def field_decks(since: datetime.date | str | None = None) -> list[CoreDeck]:
     """The archive decks since ``since`` (default ``engine.run.FIELD_SINCE``) that fill the empty seats of a paired
     job (a comparison, a card impact: ``engine.compare``), as the core reads them."""
     return [deck.to_core() for deck in _field(_since(since))]
+
+
+def resolve_paired(
+    asked: Any, *, user, players: int, since: datetime.date | str | None = None
+) -> tuple[list[CoreDeck], list[CoreDeck], list[Any]]:
+    """A paired job's opponents (``resolve``'s request, read by ``resolve``): the decks at seats of their own
+    (``{"deck": id}``, ``{"twda": id}``), the pool the other seats draw from (the field by default, or the one
+    archetype asked for them), and the request's list, normalised. SimulationInputError on ``opponents`` when the
+    drawn seats ask for two pools."""
+    if asked is None or asked == FIELD or asked == []:
+        return [], field_decks(since), []  # the default: no query for opponents, the field at every seat
+    opponents, normalised = resolve(asked, user=user, players=players, since=since)
+    fixed = [o.decks[0].to_core() for o in opponents if o.kind == "deck"]
+    drawn = {(o.kind, o.key): o for o in opponents if o.kind != "deck"}
+    if len(drawn) > 1:
+        raise _error(
+            _(
+                "A comparison or a card impact draws the seats not held by one deck from one pool: ask for the same "
+                'one ("field", or one archetype) at each of them, not %(pools)s.'
+            )
+            % {"pools": ", ".join(o.label for o in drawn.values())}
+        )
+    field = [deck.to_core() for deck in next(iter(drawn.values())).decks] if drawn else []
+    return fixed, field, normalised
 
 
 OTHER_KINDS = '{"deck": id}, {"revision": number} or {"twda": id}'  # the API's own words

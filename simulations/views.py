@@ -517,16 +517,13 @@ def games_tab(
     # As the API: a card the card list dropped since stays in a stored deck but cannot be played.
     core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
     core.library = {i: n for i, n in core.library.items() if i in cards}
-    archetypes = Archetype.objects.filter(deck_count__gt=0).order_by("name").values_list("slug", "name", "deck_count")
-    named = [
-        (row.slug, styles.label(row.slug), row.deck_count) for row in NamedArchetype.objects.filter(deck_count__gt=0)
-    ]
     mine = []
     if request.user.is_authenticated:
         mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
     posted = request.POST if request.method == "POST" else None
-    form = GamesForm(None if impact else posted, archetypes=archetypes, decks=mine, styles=named)
-    impact_form = ImpactForm(posted if impact else None, cards=len(core.crypt) + len(core.library))
+    choices = _opponent_choices()
+    form = GamesForm(None if impact else posted, decks=mine, **choices)
+    impact_form = ImpactForm(posted if impact else None, cards=len(core.crypt) + len(core.library), **choices)
     page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form, "impact_form": impact_form}
     unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
     if unplayable:
@@ -548,6 +545,16 @@ def games_tab(
             return start_games(request, form.attrs(), core, cards, source_deck=deck, parameters=twda)
 
     return _started(request, asked, start, lambda status: _games_page(request, **page, status=status), deck or archive)
+
+
+def _opponent_choices() -> dict[str, Any]:
+    """The archetypes a form offers as opponents (``forms.OpponentsForm``): the crypt-core families and the named
+    archetypes that have decks in the archive."""
+    archetypes = Archetype.objects.filter(deck_count__gt=0).order_by("name").values_list("slug", "name", "deck_count")
+    named = [
+        (row.slug, styles.label(row.slug), row.deck_count) for row in NamedArchetype.objects.filter(deck_count__gt=0)
+    ]
+    return {"archetypes": archetypes, "styles": named}
 
 
 def _started(
@@ -638,7 +645,9 @@ def deck_compare(request: HttpRequest, deck_id: str) -> HttpResponse:
     if request.user.is_authenticated:
         others = Deck.objects.filter(owner=request.user).exclude(pk=deck.pk).order_by("name", "id")
         mine = list(others.values_list("id", "name"))
-    form = CompareForm(request.POST if request.method == "POST" else None, revisions=revisions, decks=mine)
+    form = CompareForm(
+        request.POST if request.method == "POST" else None, revisions=revisions, decks=mine, **_opponent_choices()
+    )
     unplayable = engine_run.unplayable(core, cards).rstrip(".")
 
     def page(status: int = 200, matches=()) -> HttpResponse:
@@ -848,6 +857,8 @@ def _paired_context(simulation: Simulation, user) -> dict[str, Any]:
         "asked_games": games,
         "players": parameters.get("players"),
         "measured": parameters.get("cards"),
+        # the opponents named by the request, as a games job's page names them (none: the field at every seat)
+        "table": _table_asked(simulation, user) if parameters.get("opponents") else None,
     }
     if simulation.kind == Simulation.Kind.COMPARE:
         context["other"] = _other_label(parameters.get("other"), simulation)

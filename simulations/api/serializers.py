@@ -51,8 +51,8 @@ PROXIES_ONLY = ("paper", "marks", "print", "only", "printings")
 KIND_FIELDS = {
     "hands": HANDS_ONLY,
     "games": GAMES_ONLY,
-    "compare": ("games", "players", "rounds", "other"),
-    "impact": ("games", "players", "rounds"),
+    "compare": ("games", "players", "rounds", "other", "opponents", "field_since"),
+    "impact": ("games", "players", "rounds", "opponents", "field_since"),
     "proxies": PROXIES_ONLY,
 }
 PLAYED = ("games", "compare", "impact")  # the kinds that seat the deck at a table
@@ -123,9 +123,9 @@ class SimulationCreateSerializer(serializers.Serializer):
         default="hands",
         help_text="`hands`: opening hands and draws. `games`: full simulated games of the deck against opponents "
         "(`opponents`, `games`, `players`, `rounds`, `rules`). `compare`: the deck (A) and `other` (B) in the same "
-        "`games` against the tournament field, paired game by game: each deck's VP and wins, B − A with its "
-        "interval and a verdict. `impact`: each card of the deck replaced by blanks, paired with the deck as built "
-        "over `games` games: what each card brings in VP and wins. `proxies`: a PDF of the deck's cards at card "
+        "`games` against `opponents` (the tournament field by default), paired game by game: each deck's VP and "
+        "wins, B − A with its interval and a verdict. `impact`: each card of the deck replaced by blanks, paired with "
+        "the deck as built over `games` games against `opponents`: what each card brings in VP and wins. `proxies`: a PDF of the deck's cards at card "
         "size (`paper`, `marks`, `print`, `only`, `printings`); its result's `download_url` is the PDF.",
     )
     deck = StrictCharField(
@@ -198,16 +198,19 @@ class SimulationCreateSerializer(serializers.Serializer):
     opponents = OpponentsField(
         child=OpponentField(),
         required=False,
-        help_text='`games` only: one entry per other seat, each `"field"` (a tournament-winning deck drawn per game '
-        "from the archive since `field_since`, so archetypes come as often as they win), "
+        help_text='`games`, `compare`, `impact`: one entry per other seat, each `"field"` (a tournament-winning deck '
+        "drawn per game from the archive since `field_since`, so archetypes come as often as they win), "
         '`{"style": slug}` (a deck of that named archetype per game: `stealth-bleed`, `power-bleed`, `vote`, `wall`, '
         "`rush`, `bruise`, `ally`, `toolbox`, see /twda/styles/), "
         '`{"archetype": slug}` (a deck of that archive archetype per game; a named archetype\'s slug works too), '
         '`{"deck": id}` (a deck you can read) '
-        'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`.',
+        'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`. `compare` and '
+        "`impact` draw the seats not held by one deck (`deck`, `twda`) from one pool: the same `field`, `style` or "
+        "`archetype` at each of them.",
     )
     field_since = serializers.DateField(
-        required=False, help_text="`games` only: the field's archive decks are from this date on (default 2018-01-01)."
+        required=False,
+        help_text="`games`, `compare`, `impact`: the field's archive decks are from this date on (default 2018-01-01).",
     )
 
     paper = pattern_choice(["a4", "letter"], required=False, help_text="`proxies` only: `a4` (default) or `letter`.")
@@ -332,8 +335,9 @@ class SimulationListSerializer(serializers.ModelSerializer):
         required=False,
         help_text="`games` jobs: the table asked for: players, rounds, rules, opponents (one per other seat; a "
         '`{"deck": id}` opponent reads `{"deck": null}` unless you may be shown that deck\'s id, as for `deck`). '
-        "`compare` jobs: games (for each deck), players and other (the same rule for a deck's id); `impact` jobs: "
-        "games (for each version), players and cards (the distinct cards measured).",
+        "`compare` jobs: games (for each deck), players, rounds and other (the same rule for a deck's id); `impact` "
+        "jobs: games (for each version), players, rounds and cards (the distinct cards measured); both: opponents "
+        "and field_since when the request named them (none: the field since 2018-01-01 at every other seat).",
     )
 
     class Meta:

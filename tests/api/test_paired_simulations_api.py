@@ -25,6 +25,8 @@ from tests.api.test_simulations_api import (
     schema_errors,
 )
 from tests.samples import tupdogs
+from twda.models import Archetype, TournamentDeck
+from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.engine import compare
 from vtesdeck.core.engine import options as table
 
@@ -165,6 +167,86 @@ def test_a_revision_is_its_owner_s_alone(queue, alice, bob, archive_ids):
     assert error["errors"]["other"] == [
         f"This deck has no revision {revision.number} that you may read (revisions are their owner's)."
     ]
+
+
+# --- opponents -------------------------------------------------------------------------------------------------
+
+
+def test_a_comparison_seats_the_opponents_asked_and_draws_the_rest_from_their_one_pool(queue, alice, archive_ids):
+    deck, own = make_deck(alice), make_deck(alice)
+    archetype = Archetype.objects.order_by("-deck_count", "slug").first()
+    asked = [{"deck": own.id}, {"archetype": archetype.slug}, {"archetype": archetype.slug}]
+    # Five seats: the fourth opponent is the field, and the seats not held by a deck draw from one pool, so an
+    # archetype and the field are one too many…
+    error = refused(
+        post(
+            client_for(alice),
+            {"kind": "compare", "deck": deck.id, "other": {"twda": archive_ids[0]}, "players": 5, "opponents": asked},
+        ),
+        400,
+        "invalid",
+    )
+    assert list(error["errors"]) == ["opponents"]
+    assert error["errors"]["opponents"][0].startswith(
+        "A comparison or a card impact draws the seats not held by one deck from one pool"
+    )
+    job = start(
+        client_for(alice),
+        kind="compare",
+        deck=deck.id,
+        other={"twda": archive_ids[0]},
+        games=4,
+        players=4,
+        opponents=asked,
+    )
+    assert job["parameters"]["opponents"] == asked  # … and four seats leave none
+    plan = plan_of(job)
+    assert [opponent.name for opponent in plan.opponents] == [own.name]  # a seat of its own in every game
+    assert len(plan.field) == TournamentDeck.objects.filter(archetype=archetype).count() < len(archive_ids)
+    assert Simulation.objects.count() == 1
+
+
+def test_a_card_impact_takes_opponents_and_the_field_s_date(queue, alice, archive_ids):
+    deck = make_deck(alice)
+    archive = TournamentDeck.objects.get(pk=archive_ids[0])
+    since = max(TournamentDeck.objects.values_list("date", flat=True)).isoformat()
+    job = start(
+        client_for(alice),
+        kind="impact",
+        deck=deck.id,
+        games=4,
+        players=4,
+        opponents=[{"twda": archive.id}],
+        field_since=since,
+    )
+    assert job["parameters"] == {
+        "games": 4,
+        "players": 4,
+        "rounds": table.DEFAULT_ROUNDS,
+        "cards": 3,
+        "opponents": [{"twda": archive.id}, "field", "field"],
+        "field_since": since,
+    }
+    plan = plan_of(job)
+    assert [opponent.crypt for opponent in plan.opponents] == [CoreDeck.from_dict(archive.deck).crypt]
+    assert len(plan.field) == TournamentDeck.objects.filter(date__gte=since).count() < len(archive_ids)
+    # Without opponents, the parameters say nothing of them: the field since 2018 at every other seat.
+    assert "opponents" not in start(client_for(alice), kind="impact", deck=deck.id, games=4)["parameters"]
+
+
+def test_a_private_opponent_of_a_paired_job_is_named_by_its_id_only_to_whom_may_be_shown_it(
+    queue, alice, bob, archive_ids
+):
+    shared, private = make_deck(alice, visibility="public"), make_deck(alice)
+    job = start(client_for(alice), kind="impact", deck=shared.id, games=4, players=4, opponents=[{"deck": private.id}])
+    assert answer(client_for(alice).get(job["url"]))["parameters"]["opponents"][0] == {"deck": private.id}
+    assert answer(client_for(bob).get(job["url"]))["parameters"]["opponents"][0] == {"deck": None}
+    error = refused(
+        post(client_for(bob), {"kind": "impact", "deck": shared.id, "games": 4, "opponents": [{"deck": private.id}]}),
+        400,
+        "invalid",
+    )
+    assert list(error["errors"]) == ["opponents"]
 
 
 # --- impact ---------------------------------------------------------------------------------------------------

@@ -214,6 +214,50 @@ def test_an_impact_plan_played_in_chunks_gives_card_impact_s_figures_and_counts_
     ]
 
 
+def test_opponents_keep_their_seats_in_a_plan_played_in_chunks_and_the_field_fills_the_rest(
+    tupdogs, malkavians, cards, field, monkeypatch
+):
+    """An opponent sits at a seat of its own in every game of every side; the field fills only the seats left, and
+    none when the opponents fill the table (no field is needed then)."""
+    plan = compare.Plan.from_dict(
+        compare.make_plan(tupdogs, cards, other=tupdogs, opponents=[malkavians], field=field, players=4).to_dict()
+    )
+    assert [cards_of(deck) for deck in plan.opponents] == [cards_of(malkavians)] and plan.field
+    seated = []
+    real = run.play_one
+
+    def spy(decks, cards, **kwargs):
+        seated.append(([cards_of(deck) for deck in decks], len(kwargs["field"])))
+        return real(decks, cards, **kwargs)
+
+    monkeypatch.setattr(run, "play_one", spy)
+    merged = compare.merge_chunks([compare.play_chunk(plan, cards, seed=4, start=0, stop=2)])
+    assert [decks for decks, _ in seated] == [[cards_of(tupdogs), cards_of(malkavians)]] * 4  # games 0, 1 of A, of B
+    report = compare.plan_report(plan, cards, merged, seed=4)
+    assert report.diff.vp == 0  # A and B are the same deck at the same tables
+    whole = compare.compare(
+        tupdogs, tupdogs, cards, games=2, seed=4, players=4, opponents=plan.opponents, field=plan.field
+    )
+    assert report.to_dict() == whole.to_dict()
+
+    full = compare.make_plan(tupdogs, cards, opponents=[malkavians] * 3, field=[], players=4, only=[])
+    assert full.field == () and full.opponents == (malkavians,) * 3
+    seated.clear()
+    compare.play_chunk(full, full.table(cards), seed=4, start=0, stop=1)
+    assert seated == [([cards_of(tupdogs)] + [cards_of(malkavians)] * 3, 0)]
+
+
+def cards_of(deck: Deck) -> tuple[dict[int, int], dict[int, int]]:
+    """A deck's cards: what a plan keeps of it (its JSON drops the rest)."""
+    return deck.crypt, deck.library
+
+
+def test_a_plan_stored_before_paired_jobs_took_opponents_reads_as_the_field_alone(tupdogs, cards, field):
+    data = compare.make_plan(tupdogs, cards, field=field, players=4).to_dict()
+    del data["opponents"]
+    assert compare.Plan.from_dict(data).opponents == ()
+
+
 def test_chunks_must_cover_every_game_once(tupdogs, malkavians, cards, field):
     plan = compare.make_plan(tupdogs, cards, other=malkavians, field=field, players=4)
     one = compare.play_chunk(plan, cards, seed=0, start=0, stop=1)
@@ -233,6 +277,8 @@ def test_a_plan_refuses_what_cannot_be_played_naming_the_field_at_fault(tupdogs,
         ({"players": 3}, "players"),
         ({"seed": -1}, "seed"),
         ({"field": []}, "opponents"),
+        ({"opponents": [tupdogs] * 4, "players": 4}, "opponents"),  # 4 seats leave room for 3
+        ({"opponents": [small]}, "opponents"),
     ]
     for kwargs, name in cases:
         with pytest.raises(GamesInputError) as refused:

@@ -2,8 +2,8 @@
 every side (A and B; the deck as built and with each card blanked), its tally each side's per-game results; the
 tallies, joined by game index, give the figures ``engine.compare`` gives for the same games in one process.
 
-A comparison of 4 Tupdog (Barcelona 2021) with the Malkavians of 10012 and a card impact of 4 Tupdog, against the
-few archive decks ``archive_ids`` imports, run to ``done`` on a real worker; chunks stored out of order, and one
+A comparison of 4 Tupdog (Barcelona 2021) with the Malkavians of 10012 (with the deck of 10022 at a seat of its
+own) and a card impact of 4 Tupdog, against the few archive decks ``archive_ids`` imports, run to ``done`` on a real worker; chunks stored out of order, and one
 stored twice, make the same report; a cancelled job stops its chunk under way (held at the workers' test gate,
 never caught on the machine's speed). Four seats and a few games: the figures are compared, never asserted.
 """
@@ -60,7 +60,13 @@ def in_process(simulation: Simulation) -> dict:
     """What ``compare`` or ``card_impact`` give for the job's games, played here in one go."""
     plan = compare.Plan.from_dict(simulation.plan)
     games = simulation.parameters["games"]
-    kwargs = {"games": games, "seed": simulation.seed, "players": plan.players, "field": plan.field}
+    kwargs = {
+        "games": games,
+        "seed": simulation.seed,
+        "players": plan.players,
+        "opponents": plan.opponents,
+        "field": plan.field,
+    }
     if plan.other is not None:
         return compare.compare(plan.deck, plan.other, index.get(), **kwargs).to_dict()
     return compare.card_impact(plan.deck, index.get(), only=plan.measured, **kwargs).to_dict()
@@ -86,7 +92,8 @@ def figures(report: dict) -> dict:
 def test_a_comparison_is_done_on_a_worker_with_the_figures_of_one_in_process_run(
     simulation_worker, cards_in_database, archive_ids
 ):
-    simulation = start_compare(games=6, seed=2021, chunk_size=2)
+    # An opponent at a seat of its own (as the API's {"twda": id}), the field at the other.
+    simulation = start_compare(games=6, seed=2021, chunk_size=2, opponents=[read("10022.txt")])
     assert (simulation.kind, simulation.units, simulation.chunks_total) == ("compare", 12, 3)
     simulation = wait_for(simulation, finished)
     assert simulation.status == "done", simulation.error

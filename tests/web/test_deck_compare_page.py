@@ -17,6 +17,7 @@ from tests.access import client_of
 from tests.conftest import play_job
 from tests.samples import tupdogs
 from tests.web.test_games_page import error_summary, row_cells, text_of
+from twda.models import Archetype
 from vtesdeck.core.engine import compare
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
@@ -133,3 +134,21 @@ def test_bad_input_is_answered_on_the_form(alice, idle_queue, archive_ids, setti
     assert over.status_code == 400
     assert "A comparison plays each game twice, once for each deck: 100 games are 200 games" in error_summary(over)
     assert not Simulation.objects.exists()
+
+
+def test_both_decks_may_play_against_one_archetype_and_the_job_page_names_it(alice, idle_queue, archive_ids):
+    deck, other = tupdogs(alice), tupdogs(alice, name="Another")
+    archetype = Archetype.objects.order_by("-deck_count", "slug").first()
+    client = client_of(alice)
+    form = client.get(f"/decks/{deck.id}/compare/").content.decode()
+    assert 'name="opponents" value="field"' in form and 'name="opponents" value="archetype"' in form
+    data = {"games": "100", "players": "4", "against": "deck", "deck": other.id, "opponents": "archetype"}
+    response = client.post(f"/decks/{deck.id}/compare/", {**data, "archetype": archetype.slug})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["opponents"] == [{"archetype": archetype.slug}] * 3
+    assert len(compare.Plan.from_dict(simulation.plan).field) == archetype.deck_count
+    assert f"4 players; {archetype.name} × 3" in text_of(client.get(response["Location"]).content.decode())
+    # The field, the default, is left unsaid, as by an API request that names no opponents.
+    client.post(f"/decks/{deck.id}/compare/", {**data, "opponents": "field", "field_since": "2018-01-01"})
+    assert "opponents" not in Simulation.objects.latest("created_at").parameters

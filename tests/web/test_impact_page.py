@@ -17,6 +17,7 @@ from tests.access import client_of
 from tests.conftest import play_job
 from tests.samples import tupdogs
 from tests.web.test_games_page import error_summary, text_of
+from twda.models import Archetype
 from vtesdeck.core.engine import compare
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
@@ -33,7 +34,10 @@ def test_the_games_tab_states_what_each_choice_plays_in_all(alice):
     form = re.search(r'<form[^>]*class="impact-form".*?</form>', html, re.S).group(0)
     assert f'action="/decks/{deck.id}/impact/"' in form
     options = [
-        text_of(option) for option in re.findall(r"<option[^>]*>(.*?)</option>", form.split("impact-players")[0])
+        text_of(option)
+        for option in re.findall(
+            r"<option[^>]*>(.*?)</option>", form.split('name="impact-games"')[1].split("impact-players")[0]
+        )
     ]
     assert options == [f"{n} games each: {n * 4:,} games in all" for n in (20, 50, 100, 200)]
     assert "Each of the deck's 3 distinct cards is replaced in turn by blanks" in text_of(html)
@@ -114,3 +118,28 @@ def test_bad_input_and_caps_are_answered_on_the_tab(alice, idle_queue, archive_i
     assert "A card impact plays every game once as built and once for each card blanked" in error_summary(over)
     assert not Simulation.objects.exists()
     assert client_of().post(f"/decks/{deck.id}/impact/", {"impact-games": "20"}).status_code == 404  # private
+
+
+def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_them(alice, idle_queue, archive_ids):
+    """The tab's opponents, as the games form's: the field (unsaid, the default) or an archetype at every other seat,
+    the one pool a card impact draws from; the job's page names it."""
+    deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
+    archetype = Archetype.objects.order_by("-deck_count", "slug").first()
+    client = client_of(alice)
+    tab = client.get(f"/decks/{deck.id}/games/").content.decode()
+    impact = re.search(r'<form[^>]*class="impact-form".*?</form>', tab, re.S).group(0)
+    assert 'name="impact-opponents" value="archetype"' in impact and 'value="deck"' not in impact
+    data = {"impact-games": "20", "impact-players": "4", "impact-opponents": "archetype"}
+    missing = client.post(f"/decks/{deck.id}/impact/", data)
+    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
+        missing.content.decode()
+    )
+    response = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-archetype": archetype.slug})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["opponents"] == [{"archetype": archetype.slug}] * 3
+    plan = compare.Plan.from_dict(simulation.plan)
+    assert plan.opponents == () and len(plan.field) == archetype.deck_count
+    page = text_of(client.get(response["Location"]).content.decode())
+    assert f"4 players; {archetype.name} × 3" in page
+    assert "the tournament field since 2018" not in page

@@ -549,6 +549,7 @@ def card_impact(
     seed: int,
     players: int = DEFAULT_PLAYERS,
     field: Sequence[Deck],
+    opponents: Sequence[Deck] = (),
     rounds: int | None = DEFAULT_ROUNDS,
     only: Collection[int] | None = None,
 ) -> Impact:
@@ -556,14 +557,18 @@ def card_impact(
     blanked, paired with the deck as built over games 0..games-1 against the field: ``vp_delta`` = mean(VP as
     built - VP blanked), positive when the card brings VP (``win_delta`` likewise). Cards ordered by
     ``vp_delta``, most valuable first. The games as built are played once for every card: games × (cards + 1)
-    in all. Raises ``ValueError`` for a run that cannot be
-    played, never for a game."""
-    run.check_table(games=games, decks=1, players=players, seed=seed, rounds=rounds, rules="vekn", field=field)
+    in all. ``opponents`` sit at seats of their own, the field fills the rest (``compare``'s). Raises
+    ``ValueError`` for a run that cannot be played, never for a game."""
+    run.check_table(
+        games=games, decks=1 + len(opponents), players=players, seed=seed, rounds=rounds, rules="vekn", field=field
+    )
     measured = measured_cards(deck, only)
     table = with_blanks(deck, cards)
 
     def play(version: Deck) -> Results:
-        return play_deck(version, table, games=games, seed=seed, players=players, field=field, rounds=rounds)
+        return play_deck(
+            version, table, games=games, seed=seed, players=players, opponents=opponents, field=field, rounds=rounds
+        )
 
     built = play(deck)
     without = {card_id: play(blanked(deck, card_id, table)) for card_id in measured}
@@ -652,8 +657,9 @@ def joined(parts: Iterable[tuple[int, Results]]) -> Results:
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Plan:
     """A paired run as workers play it in chunks, plain JSON both ways: the deck in slot 0 (compare's A), compare's
-    B (``other``; None for card_impact, which measures ``measured`` instead, in that order), the archive decks that
-    fill the other seats, and the table."""
+    B (``other``; None for card_impact, which measures ``measured`` instead, in that order), the opponents that sit
+    at seats of their own (slots 1…, the same deck at every game), the decks one of which fills each other seat per
+    game (``field``: the archive's, or one archetype's), and the table."""
 
     deck: Deck
     other: Deck | None
@@ -661,6 +667,7 @@ class Plan:
     players: int
     rounds: int | None
     measured: tuple[int, ...] = ()
+    opponents: tuple[Deck, ...] = ()
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -685,6 +692,7 @@ class Plan:
             "deck": pool_deck(self.deck).to_dict(),
             "other": pool_deck(self.other).to_dict() if self.other is not None else None,
             "field": [pool_deck(deck).to_dict() for deck in self.field],
+            "opponents": [pool_deck(deck).to_dict() for deck in self.opponents],
             "players": self.players,
             "rounds": self.rounds,
             "measured": list(self.measured),
@@ -702,6 +710,8 @@ class Plan:
                 players=_whole(data["players"]),
                 rounds=None if data["rounds"] is None else _whole(data["rounds"]),
                 measured=tuple(_whole(card_id) for card_id in data["measured"]),
+                # a plan stored before paired jobs took opponents has none
+                opponents=tuple(PoolDeck.from_dict(deck).to_core() for deck in data.get("opponents", ())),
             )
             TableOptions(players=plan.players, rounds=plan.rounds)
         except (KeyError, TypeError, ValueError) as exc:
@@ -715,27 +725,34 @@ def make_plan(
     *,
     field: Sequence[Deck],
     other: Deck | None = None,
+    opponents: Sequence[Deck] = (),
     players: int = DEFAULT_PLAYERS,
     rounds: int | None = DEFAULT_ROUNDS,
     seed: int = 0,
     only: Collection[int] | None = None,
 ) -> Plan:
     """The plan of a compare job (``other`` given: A is ``deck``) or of a card_impact job (``only``: the cards to
-    measure, all by default), against the archive decks of ``field`` (those that can sit at a table; more than
-    ``simulation.FIELD_POOL_MAX`` of them: that many, drawn with ``seed``). Raises ``GamesInputError`` for a table
-    that cannot be played, naming the request's field at fault ("players", "rounds", "seed", "deck", "other",
-    "opponents": no archive deck fills the seats)."""
+    measure, all by default), against ``opponents`` at seats of their own and, at the seats left, the decks of
+    ``field`` (those that can sit at a table; more than ``simulation.FIELD_POOL_MAX`` of them: that many, drawn
+    with ``seed``). Raises ``GamesInputError`` for a table that cannot be played, naming the request's field at
+    fault ("players", "rounds", "seed", "deck", "other", "opponents": too many, one that cannot sit at a table, or
+    no deck of the field that can fill the seats left)."""
     try:
         TableOptions(players=players, rounds=rounds, seed=seed)
     except TableOptionError as exc:
         raise GamesInputError(str(exc), field=exc.field) from None
-    for name, version in (("deck", deck), ("other", other)):
+    for name, version in (("deck", deck), ("other", other), *(("opponents", o) for o in opponents)):
         why = run.unplayable(version, cards) if version is not None else ""
-        if why:
-            raise GamesInputError(f"This deck cannot sit at a table: {why}.", field=name)
-    pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed)
-    if not pool:
-        raise GamesInputError("The tournament archive holds no deck that can sit at a table.", field="opponents")
+        if why and version is not None:
+            what = "This deck" if name != "opponents" else f"The opponent {version.name or 'deck'}"
+            raise GamesInputError(f"{what} cannot sit at a table: {why}.", field=name)
+    if len(opponents) > players - 1:
+        raise GamesInputError(
+            f"{players} seats leave room for {players - 1} opponents, not {len(opponents)}.", field="opponents"
+        )
+    pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed) if len(opponents) < players - 1 else []
+    if not pool and len(opponents) < players - 1:
+        raise GamesInputError("No deck of the field can sit at a table to fill the seats left.", field="opponents")
     return Plan(
         deck=deck,
         other=other,
@@ -743,6 +760,7 @@ def make_plan(
         players=players,
         rounds=rounds,
         measured=() if other is not None else tuple(measured_cards(deck, only)),
+        opponents=tuple(opponents),
     )
 
 
@@ -778,6 +796,7 @@ def play_chunk(
             players=plan.players,
             start=start,
             stop=stop,
+            opponents=plan.opponents,
             field=plan.field,
             rounds=plan.rounds,
             progress=step,
