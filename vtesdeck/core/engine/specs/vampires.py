@@ -3084,14 +3084,22 @@ def _own_minion_phase_locked(game: Game, play: Play) -> bool:
 
 
 def _aabbt_in_crypt(game: Game, play: Play) -> bool:
-    return any(game.card_of[c] in _aabbt_ids(game) for c in game.seats[play.seat].crypt)
+    ids = _aabbt_ids(game)
+    return any(game.card_of[c] in ids for c in game.seats[play.seat].crypt)
+
+
+# The compiled card list last asked about and its Aabbt Kindred ids: one entry (a process plays with one card
+# list), since finding them reads every card and the condition is asked before each of the seat's turns.
+_AABBT: list[Any] = [None, frozenset()]
 
 
 def _aabbt_ids(game: Game) -> frozenset[int]:
     comp = game.compiled
     if comp is None:
         return frozenset()
-    return frozenset(c.id for c in comp.cards if c.is_crypt and c.name == "Aabbt Kindred")
+    if _AABBT[0] is not comp:
+        _AABBT[:] = [comp, frozenset(c.id for c in comp.cards if c.is_crypt and c.name == "Aabbt Kindred")]
+    return _AABBT[1]
 
 
 def _fetch_aabbt(game: Game, play: Play) -> None:
