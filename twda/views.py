@@ -90,6 +90,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         ],
         "crypt_count": core.crypt_count,
         "library_count": core.library_count,
+        "view": "visual" if request.GET.get("view") == "visual" else "list",  # the cards as pictures, or listed
         "stats": stats,
         "charts": {
             "capacity": charts.capacity_histogram(stats, labels=chart_labels()),

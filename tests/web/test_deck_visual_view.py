@@ -168,3 +168,17 @@ def test_an_unknown_view_is_the_list(client, deck):
 def test_a_private_deck_stays_private_in_either_view(client, alice):
     private = services.create(alice, services.parse_text(DECK), name="Mine", visibility="private")
     assert client.get(f"/decks/{private.id}/?view=visual").status_code == 404
+
+
+def test_an_archive_deck_s_page_has_the_same_two_views(client, archive_ids):
+    """The archive's decks are the decks players look at most: the same toggle and pictures as a stored deck's."""
+    page = f"/twda/{archive_ids[0]}/"
+    listed = client.get(page).content.decode()
+    visual = client.get(f"{page}?view=visual").content.decode()
+    assert toggle(listed) == {"List": (page, True), "Visual": (f"{page}?view=visual", False)}
+    assert toggle(visual) == {"List": (page, False), "Visual": (f"{page}?view=visual", True)}
+    assert 'class="crypt-table"' in listed and 'class="card-grid"' not in listed
+    assert 'class="deck-cards is-visual"' in visual and 'class="crypt-table"' not in deck_cards(visual)
+    assert outline(visual) == outline(listed) and len(outline(visual)) > 10
+    shown = pictures(visual)
+    assert shown and all(picture["src"] == f"/cards/{card}/face.svg" for card, picture in shown.items())
