@@ -189,6 +189,14 @@ def test_the_draws_tab_deals_a_sample_hand_and_deals_again(alice):
     assert f'href="/decks/{deck.id}/draws/?hand={first}#sample-hand"' in html
     assert deal_link(html, deck) >= 0  # "Deal again": the next deal's number
     assert '<img src="/cards/' in html  # shown as cards (the text cards: no image source configured)
+    assert "card-image-notice" not in html  # text cards only: no publisher's images, no notice
+
+
+def test_a_sample_hand_of_card_images_carries_the_publisher_s_notice(alice, mirror):
+    deck = make_deck(alice)
+    html = client_of().get(f"/decks/{deck.id}/draws/", {"hand": 1}).content.decode()
+    assert len(sample_cards(html, "library")) == 7
+    assert "Card images © Paradox Interactive AB" in html
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "²", "1" * 40])
