@@ -110,12 +110,14 @@ def work(simulation: Simulation, chunks: range | None = None) -> None:
 
 
 def start_from_the_tab(page) -> Simulation:
-    """The Games tab's form as it comes, with fewer games: the field since 2018, five players, the VEKN rules."""
-    expect(page.get_by_label("The field", exact=True)).to_be_checked()
-    expect(page.get_by_label("Players", exact=True)).to_have_value(str(PLAYERS))
-    expect(page.get_by_label("Rules", exact=True)).to_have_value("vekn")
-    page.get_by_label("Games to play").select_option(GAMES)
-    page.get_by_role("button", name="Play the games").click()
+    """The Games tab's form as it comes, with fewer games: the field since 2018, five players, the VEKN rules (the card
+    impact's form below it offers the field too)."""
+    form = page.locator("form.games-form")
+    expect(form.get_by_label("The field", exact=True)).to_be_checked()
+    expect(form.get_by_label("Players", exact=True)).to_have_value(str(PLAYERS))
+    expect(form.get_by_label("Rules", exact=True)).to_have_value("vekn")
+    form.get_by_label("Games to play").select_option(GAMES)
+    form.get_by_role("button", name="Play the games").click()
     page.wait_for_url(re.compile(r"/simulations/\w+/$"))
     simulation = Simulation.objects.get(pk=page.url.rstrip("/").split("/")[-1])
     assert (simulation.kind, simulation.units, simulation.status) == ("games", int(GAMES), "queued")
