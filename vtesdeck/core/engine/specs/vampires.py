@@ -3090,16 +3090,19 @@ def _aabbt_in_crypt(game: Game, play: Play) -> bool:
 
 # The compiled card list last asked about and its Aabbt Kindred ids: one entry (a process plays with one card
 # list), since finding them reads every card and the condition is asked before each of the seat's turns.
-_AABBT: list[Any] = [None, frozenset()]
+_AABBT: dict[str, Any] = {"compiled": None, "ids": frozenset()}
 
 
 def _aabbt_ids(game: Game) -> frozenset[int]:
     comp = game.compiled
     if comp is None:
         return frozenset()
-    if _AABBT[0] is not comp:
-        _AABBT[:] = [comp, frozenset(c.id for c in comp.cards if c.is_crypt and c.name == "Aabbt Kindred")]
-    return _AABBT[1]
+    if _AABBT["compiled"] is not comp:
+        ids = frozenset(c.id for c in comp.cards if c.is_crypt and c.name == "Aabbt Kindred")
+        _AABBT.update(compiled=comp, ids=ids)
+        return ids
+    found: frozenset[int] = _AABBT["ids"]
+    return found
 
 
 def _fetch_aabbt(game: Game, play: Play) -> None:
