@@ -8,22 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIRequestFactory
 
 from decklists.api.serializers import ValidateRequestSerializer
 from vtesdeck.api import AnonThrottle
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 DECK = "Crypt\n12x Tupdog\nLibrary\n60x Govern the Unaligned\n"
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_a_decklist_with_a_lone_surrogate_is_refused_with_drfs_message(client):

@@ -7,7 +7,6 @@ import html as html_lib
 import re
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -15,17 +14,10 @@ from tests.veto.samples import EXAMPLE_CSV
 from veto import services
 from veto.models import CardList
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 URL = "/veto/cards/"
 MALFORMED = "name,type\nKarabela,other\nFortel,postać\nKarabela,other\n"
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
