@@ -23,9 +23,7 @@ def start_games(request, attrs: dict, core, cards, *, source_deck=None, paramete
     opponents, asked = resolve_opponents(
         attrs.get("opponents"), user=request.user, players=players, since=attrs.get("field_since")
     )
-    stored = {"opponents": asked, **(parameters or {})}
-    if attrs.get("field_since"):
-        stored["field_since"] = str(attrs["field_since"])
+    stored = {**_table_asked(attrs, asked), **(parameters or {})}
     return services.start_games(
         deck=core,
         cards=cards,
@@ -82,11 +80,7 @@ def _start_paired(
     opponents, field, asked = resolve_paired(
         attrs.get("opponents"), user=request.user, players=players, since=attrs.get("field_since")
     )
-    stored = dict(stored or {})
-    if asked:
-        stored["opponents"] = asked
-    if attrs.get("field_since"):
-        stored["field_since"] = str(attrs["field_since"])
+    stored = {**(stored or {}), **_table_asked(attrs, asked)}
     return services.start_paired(
         kind,
         deck=core,
@@ -103,6 +97,15 @@ def _start_paired(
         client=client_address(request),
         parameters=stored,
     )
+
+
+def _table_asked(attrs: dict, asked: list) -> dict:
+    """What a job keeps of its opponents: the request's list, normalised (none: a paired job's default field), and
+    the field's date when the request gave one."""
+    kept: dict = {"opponents": asked} if asked else {}
+    if attrs.get("field_since"):
+        kept["field_since"] = str(attrs["field_since"])
+    return kept
 
 
 def _seed(attrs: dict, source_deck, parameters: dict | None) -> int | None:

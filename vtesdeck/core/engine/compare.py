@@ -750,8 +750,9 @@ def make_plan(
         raise GamesInputError(
             f"{players} seats leave room for {players - 1} opponents, not {len(opponents)}.", field="opponents"
         )
-    pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed) if len(opponents) < players - 1 else []
-    if not pool and len(opponents) < players - 1:
+    seats_left = players - 1 - len(opponents)  # the field's
+    pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed) if seats_left else []
+    if seats_left and not pool:
         raise GamesInputError("No deck of the field can sit at a table to fill the seats left.", field="opponents")
     return Plan(
         deck=deck,
