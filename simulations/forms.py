@@ -169,11 +169,16 @@ def _with_decks(name: str, count: int) -> str:
 class OpponentsForm(forms.Form):
     """Who sits at the other seats, for every form that plays games (the Games tab's, a card impact's, a
     comparison's): the opponent chosen sits at every other seat, the field (a winning deck of the archive since
-    ``field_since`` drawn per game and seat, so archetypes come as often as they won) or one archetype of the
-    archive (a deck of it per game and seat), offered as a select. ``opponents_asked`` writes the choice as the API
-    takes it, so the pages and the API ask alike (``simulations.opponents`` resolves both)."""
+    ``field_since`` drawn per game and seat, so archetypes come as often as they won), one archetype of the
+    archive (a deck of it per game and seat), or one of the user's own decks, each offered as a select.
+    ``opponents_asked`` writes the choice as the API takes it, so the pages and the API ask alike
+    (``simulations.opponents`` resolves both; whether a deck may still be read is its to say, on the field)."""
 
     OPPONENT_KINDS: tuple[tuple[str, Any], ...] = (("field", _("The field")), ("archetype", _("An archetype")))
+    OWN_DECKS = ("deck", _("One of my decks"))  # offered when the user has decks
+    # The field naming the user's deck: "deck" on the Games tab (as posted since it was offered there); a
+    # comparison's "deck" is its deck B, so forms with one name it otherwise.
+    own_deck_field = "deck"
 
     # Not required: a form posted without it (a script, a page of before) plays against the field.
     opponents = forms.ChoiceField(
@@ -187,11 +192,18 @@ class OpponentsForm(forms.Form):
     )
     archetype = forms.ChoiceField(label=_("Archetype"), required=False)
 
-    def __init__(self, *args, archetypes=(), styles=(), **kwargs) -> None:
+    def __init__(self, *args, archetypes=(), styles=(), own_decks=(), **kwargs) -> None:
         """``archetypes``: (slug, name, deck count) of the crypt-core families; ``styles``: the same of the named
-        archetypes (stealth bleed, wall…), offered first as ``style:<slug>``."""
+        archetypes (stealth bleed, wall…), offered first as ``style:<slug>``; ``own_decks``: (id, name) of the
+        user's decks (none: that kind is not offered, as to a visitor without an account)."""
         super().__init__(*args, **kwargs)
-        self.offer_opponents(self.OPPONENT_KINDS)
+        kinds = self.OPPONENT_KINDS
+        if own_decks:
+            kinds = (*kinds, self.OWN_DECKS)
+            self.fields[self.own_deck_field] = forms.ChoiceField(
+                label=_("My deck"), required=False, choices=[("", "—"), *own_decks]
+            )
+        self.offer_opponents(kinds)
         # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
         families: list[tuple[Any, Any]] = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
         named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
@@ -204,14 +216,23 @@ class OpponentsForm(forms.Form):
         # Whether "one of my decks" is offered: the page's help says so.
         self.offers_own_decks = any(kind == "deck" for kind, _label in kinds)
 
+    @property
+    def own_deck(self) -> forms.BoundField:
+        """The select of the user's decks, bound (for the template, whatever the field's name)."""
+        return self[self.own_deck_field]
+
+    def _kind_field(self, kind: str) -> str:
+        """The form's field that holds the choice of the opponent kind ``kind`` ("archetype", "deck")."""
+        return self.own_deck_field if kind == "deck" else kind
+
     def clean(self) -> dict[str, Any]:
         # Form.clean returns ``cleaned_data``, never None (the stubs allow None for overrides that return nothing).
         data = cast(dict[str, Any], super().clean())
         if "opponents" in data and not data["opponents"]:
             data["opponents"] = "field"
         kind = data.get("opponents")
-        if kind in ("archetype", "deck") and not data.get(kind):
-            self.add_error(kind, _("Choose one, or another kind of opponent."))
+        if kind in ("archetype", "deck") and not data.get(self._kind_field(kind)):
+            self.add_error(self._kind_field(kind), _("Choose one, or another kind of opponent."))
         return data
 
     def opponents_asked(self, players: int) -> list:
@@ -219,7 +240,7 @@ class OpponentsForm(forms.Form):
         kind = self.cleaned_data["opponents"]
         if kind == "field":
             return ["field"] * (players - 1)
-        value = self.cleaned_data[kind]
+        value = self.cleaned_data[self._kind_field(kind)]
         if kind == "archetype" and value.startswith(STYLE_PREFIX):
             return [{"style": value.removeprefix(STYLE_PREFIX)}] * (players - 1)
         return [{kind: value}] * (players - 1)
@@ -233,13 +254,9 @@ class OpponentsForm(forms.Form):
 
 
 class GamesForm(OpponentsForm):
-    """What a games job asks: who sits at the other seats (``OpponentsForm``'s choices, or one of the user's decks:
-    the same deck at each seat, offered as a select; whether it may still be read is ``simulations.opponents``'s
-    to say, on the field), how many games, the table and the rules."""
+    """What a games job asks: who sits at the other seats (``OpponentsForm``), how many games, the table and the
+    rules."""
 
-    OPPONENT_KINDS = (*OpponentsForm.OPPONENT_KINDS, ("deck", _("One of my decks")))
-
-    deck = forms.ChoiceField(label=_("My deck"), required=False)
     games = _games_field(_("Games to play"))
     # The table's options: typed here, their bounds checked by the engine's TableOptions in ``clean`` (the one
     # refusal the API and the CLI give too); the widgets offer what it accepts.
@@ -259,17 +276,12 @@ class GamesForm(OpponentsForm):
         )
     )
 
-    def __init__(self, *args, decks=(), **kwargs) -> None:
-        """``decks``: (id, name) of the user's own decks; ``OpponentsForm``'s archetypes and styles."""
+    def __init__(self, *args, **kwargs) -> None:
+        """``OpponentsForm``'s archetypes, styles and own decks."""
         super().__init__(*args, **kwargs)
         _offer(
             self, "games", GAMES_CHOICES, most=settings.SIMULATION_MAX_GAMES, default=settings.SIMULATION_DEFAULT_GAMES
         )
-        _choice_field(self, "deck").choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
-        if not decks:
-            # Without an account (or without decks) there is nothing to choose from.
-            del self.fields["deck"]
-            self.offer_opponents(OpponentsForm.OPPONENT_KINDS)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -372,6 +384,7 @@ class CompareForm(_PairedForm):
         help_text=_("Its id (the number in its address), or words of its name, event or winner."),
     )
     games = _games_field(_("Games for each deck"))
+    own_deck_field = "opponent_deck"  # "deck" is deck B
 
     def __init__(self, *args, revisions=(), decks=(), **kwargs) -> None:
         """``revisions``: (number, label) of the deck's saved revisions (its owner's only); ``decks``: (id, name) of

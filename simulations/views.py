@@ -517,12 +517,9 @@ def games_tab(
     # As the API: a card the card list dropped since stays in a stored deck but cannot be played.
     core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
     core.library = {i: n for i, n in core.library.items() if i in cards}
-    mine = []
-    if request.user.is_authenticated:
-        mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
     posted = request.POST if request.method == "POST" else None
-    choices = _opponent_choices()
-    form = GamesForm(None if impact else posted, decks=mine, **choices)
+    choices = _opponent_choices(request.user)
+    form = GamesForm(None if impact else posted, **choices)
     impact_form = ImpactForm(posted if impact else None, cards=len(core.crypt) + len(core.library), **choices)
     page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form, "impact_form": impact_form}
     unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
@@ -547,14 +544,17 @@ def games_tab(
     return _started(request, asked, start, lambda status: _games_page(request, **page, status=status), deck or archive)
 
 
-def _opponent_choices() -> dict[str, Any]:
-    """The archetypes a form offers as opponents (``forms.OpponentsForm``): the crypt-core families and the named
-    archetypes that have decks in the archive."""
+def _opponent_choices(user) -> dict[str, Any]:
+    """What a form offers as opponents (``forms.OpponentsForm``): the crypt-core families and the named archetypes
+    that have decks in the archive, and the user's own decks."""
+    own_decks = []
+    if user.is_authenticated:
+        own_decks = list(Deck.objects.filter(owner=user).order_by("name", "id").values_list("id", "name"))
     archetypes = Archetype.objects.filter(deck_count__gt=0).order_by("name").values_list("slug", "name", "deck_count")
     named = [
         (row.slug, styles.label(row.slug), row.deck_count) for row in NamedArchetype.objects.filter(deck_count__gt=0)
     ]
-    return {"archetypes": archetypes, "styles": named}
+    return {"archetypes": archetypes, "styles": named, "own_decks": own_decks}
 
 
 def _started(
@@ -646,7 +646,10 @@ def deck_compare(request: HttpRequest, deck_id: str) -> HttpResponse:
         others = Deck.objects.filter(owner=request.user).exclude(pk=deck.pk).order_by("name", "id")
         mine = list(others.values_list("id", "name"))
     form = CompareForm(
-        request.POST if request.method == "POST" else None, revisions=revisions, decks=mine, **_opponent_choices()
+        request.POST if request.method == "POST" else None,
+        revisions=revisions,
+        decks=mine,
+        **_opponent_choices(request.user),
     )
     unplayable = engine_run.unplayable(core, cards).rstrip(".")
 

@@ -152,3 +152,24 @@ def test_both_decks_may_play_against_one_archetype_and_the_job_page_names_it(ali
     # The field, the default, is left unsaid, as by an API request that names no opponents.
     client.post(f"/decks/{deck.id}/compare/", {**data, "opponents": "field", "field_since": "2018-01-01"})
     assert "opponents" not in Simulation.objects.latest("created_at").parameters
+
+
+def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_other_seat(alice, idle_queue, archive_ids):
+    """"One of my decks" as the opponents: its own select (``opponent_deck``), since ``deck`` names deck B."""
+    deck, other, rival = tupdogs(alice), tupdogs(alice, name="Another"), tupdogs(alice, name="The rival")
+    client = client_of(alice)
+    form = client.get(f"/decks/{deck.id}/compare/").content.decode()
+    assert 'name="opponents" value="deck"' in form and 'name="opponent_deck"' in form
+    data = {"games": "100", "players": "4", "against": "deck", "deck": other.id, "opponents": "deck"}
+    missing = client.post(f"/decks/{deck.id}/compare/", data)
+    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
+        missing.content.decode()
+    )
+    response = client.post(f"/decks/{deck.id}/compare/", {**data, "opponent_deck": rival.id})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["other"] == {"deck": other.id}
+    assert simulation.parameters["opponents"] == [{"deck": rival.id}] * 3
+    plan = compare.Plan.from_dict(simulation.plan)
+    assert [opponent.name for opponent in plan.opponents] == ["The rival"] * 3 and not plan.field
+    assert "4 players; The rival × 3" in text_of(client.get(response["Location"]).content.decode())

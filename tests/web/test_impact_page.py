@@ -128,7 +128,7 @@ def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_
     client = client_of(alice)
     tab = client.get(f"/decks/{deck.id}/games/").content.decode()
     impact = re.search(r'<form[^>]*class="impact-form".*?</form>', tab, re.S).group(0)
-    assert 'name="impact-opponents" value="archetype"' in impact and 'value="deck"' not in impact
+    assert 'name="impact-opponents" value="archetype"' in impact
     data = {"impact-games": "20", "impact-players": "4", "impact-opponents": "archetype"}
     missing = client.post(f"/decks/{deck.id}/impact/", data)
     assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
@@ -143,3 +143,33 @@ def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_
     page = text_of(client.get(response["Location"]).content.decode())
     assert f"4 players; {archetype.name} × 3" in page
     assert "the tournament field since 2018" not in page
+
+
+def test_a_card_impact_may_seat_one_of_the_player_s_decks_at_every_other_seat(alice, bob, idle_queue, archive_ids):
+    """"One of my decks", as on the games form: that deck holds every other seat, so the plan needs no field; a
+    visitor (no decks of their own) is not offered the kind."""
+    deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
+    rival = tupdogs(alice, name="The rival")
+    client = client_of(alice)
+    tab = client.get(f"/decks/{deck.id}/games/").content.decode()
+    impact = re.search(r'<form[^>]*class="impact-form".*?</form>', tab, re.S).group(0)
+    assert 'name="impact-opponents" value="deck"' in impact
+    assert re.search(rf'<select name="impact-deck"[^>]*>.*<option value="{rival.id}">The rival</option>', impact, re.S)
+    data = {"impact-games": "20", "impact-players": "4", "impact-opponents": "deck"}
+    missing = client.post(f"/decks/{deck.id}/impact/", data)
+    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
+        missing.content.decode()
+    )
+    response = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-deck": rival.id})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get()
+    assert simulation.parameters["opponents"] == [{"deck": rival.id}] * 3
+    plan = compare.Plan.from_dict(simulation.plan)
+    assert [opponent.name for opponent in plan.opponents] == ["The rival"] * 3 and not plan.field
+    assert "4 players; The rival × 3" in text_of(client.get(response["Location"]).content.decode())
+    # Someone else's deck cannot be named by id through the form: it is not among the choices.
+    bobs = tupdogs(bob, name="Bob's")
+    refused = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-deck": bobs.id})
+    assert refused.status_code == 400 and Simulation.objects.count() == 1
+    public = client_of().get(f"/twda/{archive_ids[0]}/games/").content.decode()
+    assert 'value="deck"' not in re.search(r'<form[^>]*class="impact-form".*?</form>', public, re.S).group(0)
