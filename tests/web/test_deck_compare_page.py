@@ -155,7 +155,7 @@ def test_both_decks_may_play_against_one_archetype_and_the_job_page_names_it(ali
 
 
 def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_other_seat(alice, idle_queue, archive_ids):
-    """"One of my decks" as the opponents: its own select (``opponent_deck``), since ``deck`` names deck B."""
+    """ "One of my decks" as the opponents: its own select (``opponent_deck``), since ``deck`` names deck B."""
     deck, other, rival = tupdogs(alice), tupdogs(alice, name="Another"), tupdogs(alice, name="The rival")
     client = client_of(alice)
     form = client.get(f"/decks/{deck.id}/compare/").content.decode()

@@ -146,7 +146,7 @@ def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_
 
 
 def test_a_card_impact_may_seat_one_of_the_player_s_decks_at_every_other_seat(alice, bob, idle_queue, archive_ids):
-    """"One of my decks", as on the games form: that deck holds every other seat, so the plan needs no field; a
+    """ "One of my decks", as on the games form: that deck holds every other seat, so the plan needs no field; a
     visitor (no decks of their own) is not offered the kind."""
     deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
     rival = tupdogs(alice, name="The rival")
