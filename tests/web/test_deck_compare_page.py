@@ -173,3 +173,19 @@ def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_othe
     plan = compare.Plan.from_dict(simulation.plan)
     assert [opponent.name for opponent in plan.opponents] == ["The rival"] * 3 and not plan.field
     assert "4 players; The rival × 3" in text_of(client.get(response["Location"]).content.decode())
+
+
+def test_an_opponent_deck_the_engine_cannot_seat_is_refused_on_the_opponents_field(alice, idle_queue, archive_ids):
+    deck, other = tupdogs(alice), tupdogs(alice, name="Another")
+    small = deck_services.create(
+        alice,
+        deck_services.parse_text("Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n"),
+        name="Too small",
+    )
+    data = {"games": "100", "players": "4", "against": "deck", "deck": other.id}
+    response = client_of(alice).post(
+        f"/decks/{deck.id}/compare/", {**data, "opponents": "deck", "opponent_deck": small.id}
+    )
+    assert response.status_code == 400 and not Simulation.objects.exists()
+    errors = re.search(r'<fieldset class="opponents-fields has-error".*?</fieldset>', response.content.decode(), re.S)
+    assert errors and "Too small" in text_of(errors.group(0)) and "cannot sit at a table" in text_of(errors.group(0))
