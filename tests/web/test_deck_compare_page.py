@@ -16,7 +16,7 @@ from simulations.models import Simulation
 from tests.access import client_of
 from tests.conftest import play_job
 from tests.samples import tupdogs
-from tests.web.test_games_page import error_summary, row_cells, text_of
+from tests.web.test_games_page import asks_for_an_opponent, error_summary, row_cells, text_of
 from twda.models import Archetype
 from vtesdeck.core.engine import compare
 
@@ -162,9 +162,7 @@ def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_othe
     assert 'name="opponents" value="deck"' in form and 'name="opponent_deck"' in form
     data = {"games": "100", "players": "4", "against": "deck", "deck": other.id, "opponents": "deck"}
     missing = client.post(f"/decks/{deck.id}/compare/", data)
-    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
-        missing.content.decode()
-    )
+    assert asks_for_an_opponent(missing)
     response = client.post(f"/decks/{deck.id}/compare/", {**data, "opponent_deck": rival.id})
     assert response.status_code == 302
     simulation = Simulation.objects.get()

@@ -90,6 +90,13 @@ def error_summary(response) -> str:
     return text_of(summary.group(0))
 
 
+def asks_for_an_opponent(response) -> bool:
+    """Whether the form came back (400) asking for the opponent of the kind chosen (an archetype, a deck)."""
+    return response.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
+        response.content.decode()
+    )
+
+
 def row_cells(html: str, table_id: str, header: str) -> list[str]:
     table = re.search(rf'<table[^>]*id="{table_id}".*?</table>', html, re.S)
     assert table, f"no table {table_id}"

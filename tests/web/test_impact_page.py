@@ -16,7 +16,7 @@ from simulations.models import Simulation
 from tests.access import client_of
 from tests.conftest import play_job
 from tests.samples import tupdogs
-from tests.web.test_games_page import error_summary, text_of
+from tests.web.test_games_page import asks_for_an_opponent, error_summary, text_of
 from twda.models import Archetype
 from vtesdeck.core.engine import compare
 
@@ -131,9 +131,7 @@ def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_
     assert 'name="impact-opponents" value="archetype"' in impact
     data = {"impact-games": "20", "impact-players": "4", "impact-opponents": "archetype"}
     missing = client.post(f"/decks/{deck.id}/impact/", data)
-    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
-        missing.content.decode()
-    )
+    assert asks_for_an_opponent(missing)
     response = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-archetype": archetype.slug})
     assert response.status_code == 302
     simulation = Simulation.objects.get()
@@ -157,9 +155,7 @@ def test_a_card_impact_may_seat_one_of_the_player_s_decks_at_every_other_seat(al
     assert re.search(rf'<select name="impact-deck"[^>]*>.*<option value="{rival.id}">The rival</option>', impact, re.S)
     data = {"impact-games": "20", "impact-players": "4", "impact-opponents": "deck"}
     missing = client.post(f"/decks/{deck.id}/impact/", data)
-    assert missing.status_code == 400 and "Choose one, or another kind of opponent." in text_of(
-        missing.content.decode()
-    )
+    assert asks_for_an_opponent(missing)
     response = client.post(f"/decks/{deck.id}/impact/", {**data, "impact-deck": rival.id})
     assert response.status_code == 302
     simulation = Simulation.objects.get()
