@@ -179,6 +179,7 @@ class OpponentsForm(forms.Form):
     # The field naming the user's deck: "deck" on the Games tab (as posted since it was offered there); a
     # comparison's "deck" is its deck B, so forms with one name it otherwise.
     own_deck_field = "deck"
+    own_deck_label = _("My deck")
 
     # Not required: a form posted without it (a script, a page of before) plays against the field.
     opponents = forms.ChoiceField(
@@ -201,7 +202,7 @@ class OpponentsForm(forms.Form):
         if own_decks:
             kinds = (*kinds, self.OWN_DECKS)
             self.fields[self.own_deck_field] = forms.ChoiceField(
-                label=_("My deck"), required=False, choices=[("", "—"), *own_decks]
+                label=self.own_deck_label, required=False, choices=[("", "—"), *own_decks]
             )
         self.offer_opponents(kinds)
         # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
@@ -384,7 +385,8 @@ class CompareForm(_PairedForm):
         help_text=_("Its id (the number in its address), or words of its name, event or winner."),
     )
     games = _games_field(_("Games for each deck"))
-    own_deck_field = "opponent_deck"  # "deck" is deck B
+    own_deck_field = "opponent_deck"  # "deck" is deck B, whose select is "My deck"
+    own_deck_label = _("My deck at the other seats")
 
     def __init__(self, *args, revisions=(), decks=(), **kwargs) -> None:
         """``revisions``: (number, label) of the deck's saved revisions (its owner's only); ``decks``: (id, name) of

@@ -160,6 +160,9 @@ def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_othe
     client = client_of(alice)
     form = client.get(f"/decks/{deck.id}/compare/").content.decode()
     assert 'name="opponents" value="deck"' in form and 'name="opponent_deck"' in form
+    # Two selects of the player's decks, each with a label of its own: deck B's and the opponents'.
+    assert re.search(r'<label for="id_deck">My deck</label>', form)
+    assert re.search(r'<label for="id_opponent_deck">My deck at the other seats</label>', form)
     data = {"games": "100", "players": "4", "against": "deck", "deck": other.id, "opponents": "deck"}
     missing = client.post(f"/decks/{deck.id}/compare/", data)
     assert asks_for_an_opponent(missing)
