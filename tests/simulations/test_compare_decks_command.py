@@ -145,10 +145,29 @@ def test_card_impact_says_how_many_games_it_plays_before_it_plays_them(archive, 
     assert sum(line.startswith("VP ") for line in lines) == 3
 
 
+def test_card_impact_seats_the_opponents_given_as_compare_decks_does(small):
+    """``--opponents`` and ``--players`` as compare_decks takes them: the deck as built plays the very games deck A
+    plays there (the same seats and opponents, game by game), so its figures are A's."""
+    table = ["--opponents", *OPPONENTS, "--players", "4", "--games", "3", "--seed", "2"]
+    output, error = command("card_impact", small, *table, "--json")
+    assert error is None, error
+    impact = json.loads(output)
+    assert (impact["opponents"], impact["players"], impact["games"]) == (OPPONENTS, 4, 3)
+    output, error = command("compare_decks", small, small, *table, "--json")
+    assert error is None, error
+    a = json.loads(output)["decks"][0]
+    assert impact["as_built"] == {key: a[key] for key in ("vp_mean", "vp_ci95", "game_wins")}
+    output, error = command("card_impact", small, *table)
+    assert error is None, error
+    assert output.splitlines()[0].endswith(f"4 seats, seed 2, against {', '.join(OPPONENTS)}")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["missing.txt"], "Cannot read missing.txt"),
+        ([A, "--opponents", "field", A], "--opponents takes the word field or decklist files, not both."),
+        ([A, "--players", "4", "--opponents", *OPPONENTS, A], "4 seats"),
         ([A, "--games", "0"], "number of games"),
         ([A, "--rounds", "0"], "round"),
     ],

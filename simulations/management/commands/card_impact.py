@@ -1,19 +1,21 @@
-"""``manage.py card_impact DECK [--games N] [--seed S] [--rounds R] [--json]`` (DESIGN.md).
+"""``manage.py card_impact DECK [--opponents field|PATH…] [--games N] [--seed S] [--players 4|5] [--rounds R]
+[--json]`` (DESIGN.md).
 
 What each card of a deck brings (``vtesdeck.core.engine.compare.card_impact``): for each distinct library card and
 vampire, the deck with every copy of it replaced by a blank (a library card nobody can play; a vampire of the same
 capacity with no disciplines, clan, sect, title or ability) plays the same N games as the deck as built, against
-the tournament archive's decks since 2018 at five seats. ``vp_delta`` = mean(VP as built − VP blanked), game by
+the decks given after ``--opponents`` at seats of their own and the tournament archive's decks since 2018 at the
+rest (all of them with ``field``, the default), as ``compare_decks`` seats them; five seats unless ``--players``. ``vp_delta`` = mean(VP as built − VP blanked), game by
 game: positive when the card brings VP; ``win_delta`` likewise for game wins; each with its 95 % interval. Cards
 are listed most valuable first. The games as built are played once for every card: N × (cards + 1) games in all,
 said before the games start (the readable output). ``--json``: DESIGN.md's object ``{"cards": [{"id", "name",
 "copies", "vp_delta", "vp_delta_ci95", "win_delta", "win_delta_ci95"}], "games", "seed"}``, then ``players``,
-``as_built`` (the deck's VP a game, its interval and game wins), ``errors``, ``rounds``, ``path``, ``name`` and
-``seconds``.
+``as_built`` (the deck's VP a game, its interval and game wins), ``errors``, ``opponents`` (the files, or
+``"field"``), ``rounds``, ``path``, ``name`` and ``seconds``.
 
 Exit status: 0 when every game finished; 1 when a game raised (listed under ``errors``, with the card blanked,
 null as built; a card's figures are over the games both versions finished); 2 on bad input (a deck that cannot be
-read or is not playable, a bad number, no archive to fill the seats), with a one-line message and no traceback.
+read or is not playable, a bad number, more opponents than seats, no archive to fill the seats), with a one-line message and no traceback.
 """
 
 from __future__ import annotations
@@ -26,11 +28,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
-from vtesdeck.core.engine import options as table_options
 
-from .simulate_games import FAILED, add_rounds, check_run, table_for
-
-PLAYERS = table_options.DEFAULT_PLAYERS
+from .simulate_games import FAILED, FIELD, add_opponents, add_players, add_rounds, check_run, opponent_paths, table_for
 
 
 class Command(BaseCommand):
@@ -42,28 +41,52 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("path", metavar="DECK", help="a decklist file (any supported format)")
+        add_opponents(parser)
         parser.add_argument(
             "--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games for each card (and as built)"
         )
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+        add_players(parser)
         add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the figures as JSON")
 
-    def handle(self, *args: Any, path: str, games: int, seed: int, rounds: int, as_json: bool, **options: Any) -> None:
-        check_run(games=games, seed=seed, players=PLAYERS, decks=1, rounds=rounds, rules="vekn")
-        cards, (deck,), field = table_for(self, [path], PLAYERS)
+    def handle(
+        self,
+        *args: Any,
+        path: str,
+        opponents: list[str],
+        games: int,
+        seed: int,
+        players: int,
+        rounds: int,
+        as_json: bool,
+        **options: Any,
+    ) -> None:
+        paths = opponent_paths(opponents)
+        check_run(games=games, seed=seed, players=players, decks=1 + len(paths), rounds=rounds, rules="vekn")
+        cards, (deck, *others), field = table_for(self, [path, *paths], players)
         if not as_json:
             distinct = len(compare.measured_cards(deck))
+            against = ", ".join(paths) + (" and the archive field" if field else "") if paths else "the archive field"
             self.stdout.write(
                 f"{deck.name or path}: {distinct} cards × {games:,} games + {games:,} as built = "
-                f"{compare.impact_games(deck, games):,} games, {PLAYERS} seats, seed {seed}, against the archive "
-                f"field ({len(field):,} decks)"
+                f"{compare.impact_games(deck, games):,} games, {players} seats, seed {seed}, against {against}"
+                + (f" ({len(field):,} decks)" if field else "")
             )
             self.stdout.flush()
         started = time.perf_counter()
-        impact = compare.card_impact(deck, cards, games=games, seed=seed, players=PLAYERS, field=field, rounds=rounds)
+        impact = compare.card_impact(
+            deck, cards, games=games, seed=seed, players=players, opponents=others, field=field, rounds=rounds
+        )
         seconds = time.perf_counter() - started
-        data = {**impact.to_dict(), "rounds": rounds, "path": path, "name": deck.name, "seconds": seconds}
+        data = {
+            **impact.to_dict(),
+            "opponents": paths or FIELD,
+            "rounds": rounds,
+            "path": path,
+            "name": deck.name,
+            "seconds": seconds,
+        }
         self.stdout.write(json.dumps(data, ensure_ascii=False, allow_nan=False) if as_json else readable(impact, data))
         if impact.errors:
             card, first = impact.errors[0]

@@ -25,11 +25,18 @@ from django.core.management.base import BaseCommand, CommandError
 
 from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
-from vtesdeck.core.engine import options as table_options
 
-from .simulate_games import FAILED, add_rounds, check_run, read_deck, table_for, usage
-
-FIELD = "field"
+from .simulate_games import (
+    FAILED,
+    FIELD,
+    add_opponents,
+    add_players,
+    add_rounds,
+    check_run,
+    opponent_paths,
+    read_deck,
+    table_for,
+)
 
 
 class Command(BaseCommand):
@@ -43,16 +50,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("a", metavar="A", help="the first deck (a decklist file)")
         parser.add_argument("b", metavar="B", help="the second deck, compared with A")
-        parser.add_argument(
-            "--opponents",
-            nargs="+",
-            default=[FIELD],
-            metavar="field|PATH",
-            help="the opponents' decklist files (the archive field fills the other seats), or field (the default)",
-        )
+        add_opponents(parser)
         parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games for each deck")
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
-        parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+        add_players(parser)
         add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the figures as JSON")
 
@@ -69,9 +70,7 @@ class Command(BaseCommand):
         as_json: bool,
         **options: Any,
     ) -> None:
-        if opponents != [FIELD] and FIELD in opponents:
-            raise usage("--opponents takes the word field or decklist files, not both.")
-        paths = [] if opponents == [FIELD] else opponents
+        paths = opponent_paths(opponents)
         check_run(
             games=games,
             seed=seed,

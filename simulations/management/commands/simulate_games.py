@@ -112,6 +112,33 @@ def add_rounds(parser) -> None:
     )
 
 
+def add_players(parser) -> None:
+    """``--players 4|5``: the seats at each table, for every command that plays games."""
+    parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+
+
+FIELD = "field"
+
+
+def add_opponents(parser) -> None:
+    """``--opponents field|PATH…``: decklists at seats of their own, the archive field at the rest (the paired
+    commands: compare_decks, card_impact); read by ``opponent_paths``."""
+    parser.add_argument(
+        "--opponents",
+        nargs="+",
+        default=[FIELD],
+        metavar="field|PATH",
+        help="the opponents' decklist files (the archive field fills the other seats), or field (the default)",
+    )
+
+
+def opponent_paths(opponents: list[str]) -> list[str]:
+    """The decklist files ``--opponents`` names (none: the field at every other seat); a usage error for both."""
+    if opponents != [FIELD] and FIELD in opponents:
+        raise usage("--opponents takes the word field or decklist files, not both.")
+    return [] if opponents == [FIELD] else opponents
+
+
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
     try:
         table_options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
@@ -140,7 +167,7 @@ class Command(BaseCommand):
         parser.add_argument("paths", nargs="+", metavar="PATH", help="decklist files (any supported format)")
         parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games to play")
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
-        parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+        add_players(parser)
         add_rounds(parser)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
         parser.add_argument("--games-jsonl", metavar="FILE", default=None, help="write one JSON line per game")
