@@ -311,8 +311,8 @@ COMPARE_GAMES_CHOICES = (100, 200, 500, 1_000)
 
 
 class _PairedForm(OpponentsForm):
-    """What a paired job asks besides its decks: who sits at the other seats (``OpponentsForm``: the field or one
-    archetype at every other seat, the one pool a paired job draws from), how many games for each version, the
+    """What a paired job asks besides its decks: who sits at the other seats (``OpponentsForm``: the field, one
+    archetype or one of the user's decks at every other seat), how many games for each version, the
     seats, the round cap and a seed; the table's bounds checked by the engine's TableOptions (the refusal the API
     and the CLI give too)."""
 

@@ -13,10 +13,11 @@ A request names one opponent per other seat (fewer: the rest are "the field"), e
 - ``{"deck": id}``: a stored deck the user may read (their own, unlisted by link, or public).
 - ``{"twda": id}``: one archive deck.
 
-A comparison (kind ``compare``) and a card impact (kind ``impact``) take the same opponents, with one limit
-(``resolve_paired``): the seats not held by one deck draw from one pool (the field, one archetype), as the core's
-paired games do (``engine.compare``: fixed opponents and one field). A comparison's deck B is ``other``
-(``resolve_other``): a stored deck, a revision of the job's deck, or an archive deck.
+A comparison (kind ``compare``) and a card impact (kind ``impact``) take the same opponents (``resolve_paired``):
+a deck sits at a seat of its own; the seats asking for the field, or, when none does, for the first pool asked,
+are the core's field seats (``engine.compare``); each seat asking for another pool draws from it, a slot of its
+own. A comparison's deck B is ``other`` (``resolve_other``): a stored deck, a revision of the job's deck, or an
+archive deck.
 
 ``resolve`` turns them into the core's ``engine.simulation.Opponent`` (plain decks: the plan a worker runs
 needs no database) and returns, beside them, the opponents as asked (stored with the job, for its page).
@@ -112,26 +113,30 @@ def field_decks(since: datetime.date | str | None = None) -> list[CoreDeck]:
 
 def resolve_paired(
     asked: Any, *, user, players: int, since: datetime.date | str | None = None
-) -> tuple[list[CoreDeck], list[CoreDeck], list[Any]]:
-    """A paired job's opponents (``resolve``'s request, read by ``resolve``): the decks at seats of their own
-    (``{"deck": id}``, ``{"twda": id}``), the pool the other seats draw from (the field by default, or the one
-    archetype asked for them), and the request's list, normalised. SimulationInputError on ``opponents`` when the
-    drawn seats ask for two pools."""
+) -> tuple[list[run.Slot], list[CoreDeck], list[Any]]:
+    """A paired job's opponents (``resolve``'s request, read by ``resolve``): the slots of their own, in the order
+    asked (a deck: ``{"deck": id}``, ``{"twda": id}``; a pool other than the field seats', one tuple per pool shared
+    by its seats), the decks the field seats draw from (the field by default; when no seat asks for the field, the
+    first pool asked), and the request's list, normalised."""
     if asked is None or asked == FIELD or asked == []:
         return [], field_decks(since), []  # the default: no query for opponents, the field at every seat
     opponents, normalised = resolve(asked, user=user, players=players, since=since)
-    fixed = [o.decks[0].to_core() for o in opponents if o.kind == "deck"]
-    drawn = {(o.kind, o.key): o for o in opponents if o.kind != "deck"}
-    if len(drawn) > 1:
-        raise _error(
-            _(
-                "A comparison or a card impact draws the seats not held by one deck from one pool: ask for the same "
-                'one ("field", or one archetype) at each of them, not %(pools)s.'
-            )
-            % {"pools": ", ".join(o.label for o in drawn.values())}
-        )
-    field = [deck.to_core() for deck in next(iter(drawn.values())).decks] if drawn else []
-    return fixed, field, normalised
+    drawn = [(o.kind, o.key) for o in opponents if o.kind != "deck"]
+    field_key = next((key for key in drawn if key[0] == "field"), drawn[0] if drawn else None)
+    pools: dict[tuple[str, str], tuple[CoreDeck, ...]] = {}  # each pool read once, shared by its seats
+    slots: list[run.Slot] = []
+    field: list[CoreDeck] = []
+    for o in opponents:
+        if o.kind == "deck":
+            slots.append(o.decks[0].to_core())
+            continue
+        if (o.kind, o.key) not in pools:
+            pools[(o.kind, o.key)] = tuple(deck.to_core() for deck in o.decks)
+        if (o.kind, o.key) == field_key:
+            field = list(pools[field_key])
+        else:
+            slots.append(pools[(o.kind, o.key)])
+    return slots, field, normalised
 
 
 OTHER_KINDS = '{"deck": id}, {"revision": number} or {"twda": id}'  # the API's own words

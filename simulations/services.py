@@ -269,7 +269,7 @@ def start_paired(
     cards: CardIndex,
     field: Sequence[CoreDeck],
     other: CoreDeck | None = None,
-    opponents: Sequence[CoreDeck] = (),
+    opponents: Sequence[CoreDeck | tuple[CoreDeck, ...]] = (),  # engine.run.Slot: a deck, or a pool
     only: Sequence[int] | None = None,
     owner=None,
     source_deck=None,
@@ -283,8 +283,8 @@ def start_paired(
 ) -> Simulation:
     """Store a job of paired games (``engine.compare``) and queue its chunks: a comparison (``kinds.COMPARE``: A is
     ``deck``, B ``other``) or each card's impact (``kinds.IMPACT``: ``deck`` as built and with each card, or each
-    of ``only``, blanked), ``games`` games for each side against ``opponents`` at seats of their own and the decks
-    of ``field`` (the archive's, or one archetype's) at the others.
+    of ``only``, blanked), ``games`` games for each side against ``opponents`` at seats of their own (a deck, or a
+    pool drawn per game) and the decks of ``field`` (the archive's, or one archetype's) at the others.
 
     Its units are every game played: ``games`` × 2 for a comparison, ``games`` × (cards + 1) for an impact, which
     the games limits and caps count as a games job's (``SIMULATION_MAX_GAMES``, ``SIMULATION_MAX_ACTIVE_GAMES_*``).

@@ -204,9 +204,8 @@ class SimulationCreateSerializer(serializers.Serializer):
         "`rush`, `bruise`, `ally`, `toolbox`, see /twda/styles/), "
         '`{"archetype": slug}` (a deck of that archive archetype per game; a named archetype\'s slug works too), '
         '`{"deck": id}` (a deck you can read) '
-        'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`. `compare` and '
-        "`impact` draw the seats not held by one deck (`deck`, `twda`) from one pool: the same `field`, `style` or "
-        "`archetype` at each of them.",
+        'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`. Pools may be '
+        "mixed at one table (a `wall` at one seat, the field at the others) for every kind.",
     )
     field_since = serializers.DateField(
         required=False,

@@ -172,24 +172,30 @@ def test_a_revision_is_its_owner_s_alone(queue, alice, bob, archive_ids):
 # --- opponents -------------------------------------------------------------------------------------------------
 
 
-def test_a_comparison_seats_the_opponents_asked_and_draws_the_rest_from_their_one_pool(queue, alice, archive_ids):
+def test_a_comparison_seats_the_opponents_asked_each_drawing_from_its_own_pool(queue, alice, archive_ids):
     deck, own = make_deck(alice), make_deck(alice)
     archetype = Archetype.objects.order_by("-deck_count", "slug").first()
+    archetype_decks = TournamentDeck.objects.filter(archetype=archetype).count()
     asked = [{"deck": own.id}, {"archetype": archetype.slug}, {"archetype": archetype.slug}]
-    # Five seats: the fourth opponent is the field, and the seats not held by a deck draw from one pool, so an
-    # archetype and the field are one too many…
-    error = refused(
-        post(
-            client_for(alice),
-            {"kind": "compare", "deck": deck.id, "other": {"twda": archive_ids[0]}, "players": 5, "opponents": asked},
-        ),
-        400,
-        "invalid",
+    # Five seats: the fourth opponent is the field, whose seat is the core's field seat; the archetype's two seats
+    # are slots of their own drawing from its decks (one pool, written once in the plan).
+    job = start(
+        client_for(alice),
+        kind="compare",
+        deck=deck.id,
+        other={"twda": archive_ids[0]},
+        games=4,
+        players=5,
+        opponents=asked,
     )
-    assert list(error["errors"]) == ["opponents"]
-    assert error["errors"]["opponents"][0].startswith(
-        "A comparison or a card impact draws the seats not held by one deck from one pool"
-    )
+    assert job["parameters"]["opponents"] == [*asked, "field"]
+    plan = plan_of(job)
+    own_deck, *pools = plan.opponents
+    assert own_deck.name == own.name and len(plan.field) == len(archive_ids) > archetype_decks
+    assert [len(pool) for pool in pools] == [archetype_decks] * 2 and pools[0] is pools[1]
+    stored = Simulation.objects.get(pk=job["id"]).plan
+    assert len(stored["pools"]) == 1 and stored["opponents"][1:] == [{"pool": 0}] * 2
+    # Four seats leave none to the field: the archetype asked is the pool of the seats not held by a deck.
     job = start(
         client_for(alice),
         kind="compare",
@@ -199,11 +205,11 @@ def test_a_comparison_seats_the_opponents_asked_and_draws_the_rest_from_their_on
         players=4,
         opponents=asked,
     )
-    assert job["parameters"]["opponents"] == asked  # … and four seats leave none
+    assert job["parameters"]["opponents"] == asked
     plan = plan_of(job)
     assert [opponent.name for opponent in plan.opponents] == [own.name]  # a seat of its own in every game
-    assert len(plan.field) == TournamentDeck.objects.filter(archetype=archetype).count() < len(archive_ids)
-    assert Simulation.objects.count() == 1
+    assert len(plan.field) == archetype_decks < len(archive_ids)
+    assert Simulation.objects.count() == 2
 
 
 def test_a_card_impact_takes_opponents_and_the_field_s_date(queue, alice, archive_ids):

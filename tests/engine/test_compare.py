@@ -247,6 +247,48 @@ def test_opponents_keep_their_seats_in_a_plan_played_in_chunks_and_the_field_fil
     assert seated == [([cards_of(tupdogs)] + [cards_of(malkavians)] * 3, 0)]
 
 
+def test_a_pool_at_seats_of_its_own_draws_a_deck_for_each_game_the_same_for_both_sides_and_in_chunks(
+    tupdogs, malkavians, cards, field, monkeypatch
+):
+    """Two seats asking for one pool (an archetype's decks, say) beside the field: each draws one of the pool's
+    decks per game, two different ones at one table, the same for A and for B, whatever the chunks; the plan writes
+    the pool once."""
+    pool = tuple(field[:4])
+    plan = compare.make_plan(tupdogs, cards, other=malkavians, opponents=[pool, pool], field=field[4:], players=5)
+    data = plan.to_dict()
+    assert data["opponents"] == [{"pool": 0}, {"pool": 0}] and len(data["pools"]) == 1 and len(data["pools"][0]) == 4
+    plan = compare.Plan.from_dict(data)
+    assert plan.opponents[0] is plan.opponents[1] and [cards_of(d) for d in plan.opponents[0]] == [
+        cards_of(d) for d in pool
+    ]
+    seats = []
+    real = run.seated
+
+    def held(deck: Deck) -> tuple:
+        return tuple(sorted(deck.crypt.items())), tuple(sorted(deck.library.items()))
+
+    def spy(decks, **kwargs):
+        table, at_seats = real(decks, **kwargs)
+        seats.append({slot: held(at_seats[seat]) for seat, slot in enumerate(table.seats) if slot in (1, 2)})
+        return table, at_seats
+
+    monkeypatch.setattr(run, "seated", spy)
+    merged = compare.merge_chunks([compare.play_chunk(plan, cards, seed=1, start=k, stop=k + 1) for k in range(6)])
+    drawn = [seats[2 * k] for k in range(6)]  # each chunk plays game k for A, then for B
+    assert drawn == [seats[2 * k + 1] for k in range(6)]  # B's game k seats what A's did
+    assert all(game[1] != game[2] and {game[1], game[2]} <= {held(d) for d in pool} for game in drawn)
+    assert len({game[1] for game in drawn}) > 1  # a deck drawn per game, not one for the run
+    whole = compare.compare(
+        tupdogs, malkavians, cards, games=6, seed=1, players=5, opponents=plan.opponents, field=plan.field
+    )
+    assert compare.plan_report(plan, cards, merged, seed=1).to_dict() == whole.to_dict()
+    with pytest.raises(GamesInputError) as refused:
+        compare.make_plan(tupdogs, cards, opponents=[(Deck(name="empty"),)], field=field)
+    assert refused.value.field == "opponents" and "pool" in str(refused.value)
+    with pytest.raises(ValueError, match="damaged"):
+        compare.Plan.from_dict({**data, "opponents": [{"pool": 1}]})
+
+
 def cards_of(deck: Deck) -> tuple[dict[int, int], dict[int, int]]:
     """A deck's cards: what a plan keeps of it (its JSON drops the rest)."""
     return deck.crypt, deck.library

@@ -122,7 +122,7 @@ def test_bad_input_and_caps_are_answered_on_the_tab(alice, idle_queue, archive_i
 
 def test_a_card_impact_against_one_archetype_plays_its_decks_and_its_page_names_them(alice, idle_queue, archive_ids):
     """The tab's opponents, as the games form's: the field (unsaid, the default) or an archetype at every other seat,
-    the one pool a card impact draws from; the job's page names it."""
+    drawn per game at each; the job's page names it."""
     deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
     archetype = Archetype.objects.order_by("-deck_count", "slug").first()
     client = client_of(alice)

@@ -3,7 +3,8 @@
 
 Pairing. Game ``i`` of a run is fixed by the seed, the decks, the seat count and ``i`` (``run.play_one``:
 ``schedule.table`` seats the slots, ``schedule.field_pick`` draws the archive decks of the FIELD seats). The deck
-under test is slot 0; the opponents given are slots 1.., the field fills the rest. Its paired game swaps slot 0
+under test is slot 0; the opponents given are slots 1.. (a deck, or a pool that draws one of its decks for each
+game: ``run.Slot``), the field fills the rest. Its paired game swaps slot 0
 for the other deck and changes nothing else: the same seed, the same seats, the same opponents and field decks,
 the same bots (the heuristic bot at every seat). So the two games differ only by that deck, and a deck paired with
 itself gives a difference of exactly 0 in every game. The per-game difference ``d_i`` (VP, or a win as 1 and 0
@@ -260,7 +261,7 @@ def play_deck(
     games: int,
     seed: int,
     players: int,
-    opponents: Sequence[Deck] = (),
+    opponents: Sequence[run.Slot] = (),
     field: Sequence[Deck] = (),
     rounds: int | None = DEFAULT_ROUNDS,
 ) -> Results:
@@ -279,7 +280,7 @@ def play_games(
     players: int,
     start: int,
     stop: int,
-    opponents: Sequence[Deck] = (),
+    opponents: Sequence[run.Slot] = (),
     field: Sequence[Deck] = (),
     rounds: int | None = DEFAULT_ROUNDS,
     progress: Callable[[int], None] | None = None,
@@ -388,7 +389,7 @@ def compare(
     games: int,
     seed: int,
     players: int = DEFAULT_PLAYERS,
-    opponents: Sequence[Deck] = (),
+    opponents: Sequence[run.Slot] = (),
     field: Sequence[Deck] = (),
     rounds: int | None = DEFAULT_ROUNDS,
 ) -> Comparison:
@@ -549,7 +550,7 @@ def card_impact(
     seed: int,
     players: int = DEFAULT_PLAYERS,
     field: Sequence[Deck],
-    opponents: Sequence[Deck] = (),
+    opponents: Sequence[run.Slot] = (),
     rounds: int | None = DEFAULT_ROUNDS,
     only: Collection[int] | None = None,
 ) -> Impact:
@@ -658,8 +659,9 @@ def joined(parts: Iterable[tuple[int, Results]]) -> Results:
 class Plan:
     """A paired run as workers play it in chunks, plain JSON both ways: the deck in slot 0 (compare's A), compare's
     B (``other``; None for card_impact, which measures ``measured`` instead, in that order), the opponents that sit
-    at seats of their own (slots 1…, the same deck at every game), the decks one of which fills each other seat per
-    game (``field``: the archive's, or one archetype's), and the table."""
+    at seats of their own (slots 1…: the same deck at every game, or a pool drawing one per game: ``run.Slot``),
+    the decks one of which fills each other seat per game (``field``: the archive's, or one archetype's), and the
+    table. A pool held by several slots is written once in the JSON."""
 
     deck: Deck
     other: Deck | None
@@ -667,7 +669,7 @@ class Plan:
     players: int
     rounds: int | None
     measured: tuple[int, ...] = ()
-    opponents: tuple[Deck, ...] = ()
+    opponents: tuple[run.Slot, ...] = ()
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -692,17 +694,39 @@ class Plan:
             "deck": pool_deck(self.deck).to_dict(),
             "other": pool_deck(self.other).to_dict() if self.other is not None else None,
             "field": [pool_deck(deck).to_dict() for deck in self.field],
-            "opponents": [pool_deck(deck).to_dict() for deck in self.opponents],
+            **self._opponents_dict(),
             "players": self.players,
             "rounds": self.rounds,
             "measured": list(self.measured),
         }
+
+    def _opponents_dict(self) -> dict[str, Any]:
+        """``opponents``: a deck, or ``{"pool": k}``, the k-th of ``pools`` (each pool once, in the order first held);
+        no ``pools`` when no slot holds one (the plans of before pools, as they were)."""
+        pools: list[tuple[Deck, ...]] = []
+        opponents: list[Any] = []
+        for slot in self.opponents:
+            if isinstance(slot, Deck):
+                opponents.append(pool_deck(slot).to_dict())
+                continue
+            k = next((k for k, pool in enumerate(pools) if pool is slot or pool == slot), None)
+            if k is None:
+                k = len(pools)
+                pools.append(slot)
+            opponents.append({"pool": k})
+        found: dict[str, Any] = {"opponents": opponents}
+        if pools:
+            found["pools"] = [[pool_deck(deck).to_dict() for deck in pool] for pool in pools]
+        return found
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Plan:
         if not isinstance(data, Mapping) or data.get("version") != PLAN_VERSION:
             raise ValueError("This plan is from another version of the simulator; start the job again.")
         try:
+            pools = [tuple(PoolDeck.from_dict(deck).to_core() for deck in pool) for pool in data.get("pools", ())]
+            if not all(pools):
+                raise ValueError("a pool of opponents is empty")
             plan = cls(
                 deck=PoolDeck.from_dict(data["deck"]).to_core(),
                 other=None if data["other"] is None else PoolDeck.from_dict(data["other"]).to_core(),
@@ -711,10 +735,13 @@ class Plan:
                 rounds=None if data["rounds"] is None else _whole(data["rounds"]),
                 measured=tuple(_whole(card_id) for card_id in data["measured"]),
                 # a plan stored before paired jobs took opponents has none
-                opponents=tuple(PoolDeck.from_dict(deck).to_core() for deck in data.get("opponents", ())),
+                opponents=tuple(
+                    pools[_whole(slot["pool"])] if "pool" in slot else PoolDeck.from_dict(slot).to_core()
+                    for slot in data.get("opponents", ())
+                ),
             )
             TableOptions(players=plan.players, rounds=plan.rounds)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise ValueError(f"This plan is damaged ({exc}); start the job again.") from exc
         return plan
 
@@ -725,23 +752,25 @@ def make_plan(
     *,
     field: Sequence[Deck],
     other: Deck | None = None,
-    opponents: Sequence[Deck] = (),
+    opponents: Sequence[run.Slot] = (),
     players: int = DEFAULT_PLAYERS,
     rounds: int | None = DEFAULT_ROUNDS,
     seed: int = 0,
     only: Collection[int] | None = None,
 ) -> Plan:
     """The plan of a compare job (``other`` given: A is ``deck``) or of a card_impact job (``only``: the cards to
-    measure, all by default), against ``opponents`` at seats of their own and, at the seats left, the decks of
-    ``field`` (those that can sit at a table; more than ``simulation.FIELD_POOL_MAX`` of them: that many, drawn
-    with ``seed``). Raises ``GamesInputError`` for a table that cannot be played, naming the request's field at
-    fault ("players", "rounds", "seed", "deck", "other", "opponents": too many, one that cannot sit at a table, or
-    no deck of the field that can fill the seats left)."""
+    measure, all by default), against ``opponents`` at seats of their own (a deck, or a pool: ``run.Slot``) and, at
+    the seats left, the decks of ``field``. A pool and the field keep the decks that can sit at a table (more than
+    ``simulation.FIELD_POOL_MAX`` of them: that many, drawn with ``seed``). Raises ``GamesInputError`` for a table
+    that cannot be played, naming the request's field at fault ("players", "rounds", "seed", "deck", "other",
+    "opponents": too many, one that cannot sit at a table, a pool none of whose decks can, or no deck of the field
+    that can fill the seats left)."""
     try:
         TableOptions(players=players, rounds=rounds, seed=seed)
     except TableOptionError as exc:
         raise GamesInputError(str(exc), field=exc.field) from None
-    for name, version in (("deck", deck), ("other", other), *(("opponents", o) for o in opponents)):
+    fixed = [o for o in opponents if isinstance(o, Deck)]
+    for name, version in (("deck", deck), ("other", other), *(("opponents", o) for o in fixed)):
         why = run.unplayable(version, cards) if version is not None else ""
         if why and version is not None:
             what = "This deck" if name != "opponents" else f"The opponent {version.name or 'deck'}"
@@ -750,6 +779,18 @@ def make_plan(
         raise GamesInputError(
             f"{players} seats leave room for {players - 1} opponents, not {len(opponents)}.", field="opponents"
         )
+    playable: dict[int, tuple[Deck, ...]] = {}  # each pool's playable decks, once for the slots that share it
+
+    def seat(slot: run.Slot) -> run.Slot:
+        if isinstance(slot, Deck):
+            return slot
+        if id(slot) not in playable:
+            kept = tuple(d.to_core() for d in playable_pool([pool_deck(d) for d in slot], cards, seed=seed))
+            if not kept:
+                raise GamesInputError("No deck of a pool of opponents can sit at a table.", field="opponents")
+            playable[id(slot)] = kept
+        return playable[id(slot)]
+
     seats_left = players - 1 - len(opponents)  # the field's
     pool = playable_pool([pool_deck(d) for d in field], cards, seed=seed) if seats_left else []
     if seats_left and not pool:
@@ -761,7 +802,7 @@ def make_plan(
         players=players,
         rounds=rounds,
         measured=() if other is not None else tuple(measured_cards(deck, only)),
-        opponents=tuple(opponents),
+        opponents=tuple(seat(o) for o in opponents),
     )
 
 

@@ -69,6 +69,11 @@ def field_from_files(
     return decks
 
 
+# What a slot of a run holds: one deck, at every game; or a pool of decks (an archetype's, the field's), one of which
+# sits there for each game, ``pool[schedule.field_pick(seed, i, slot, len(pool))]``, as the slots of a games job's
+# plan draw theirs (``simulation``). The paired games (``compare``) seat fixed opponents and such pools alike.
+Slot = Deck | tuple[Deck, ...]
+
 ENDS = {"last standing": "last_standing", "time": "time_limit"}  # Game.ended_by → the games JSON's ``end``
 
 
@@ -108,17 +113,24 @@ def check_table(
 
 
 def seated(
-    decks: Sequence[Deck], *, seed: int, players: int, i: int, field: Sequence[Deck] = ()
+    decks: Sequence[Slot], *, seed: int, players: int, i: int, field: Sequence[Deck] = ()
 ) -> tuple[schedule.Table, tuple[Deck, ...]]:
-    """Game ``i``'s table and the deck at each seat: the run's decks by the seating, the archive's decks at
-    the FIELD seats."""
+    """Game ``i``'s table and the deck at each seat: the run's decks by the seating (a pool's slot: the deck it
+    draws for game ``i``), the archive's decks at the FIELD seats."""
     table = schedule.table(seed, i, len(decks), players)
     if table.field_seats and not field:
         raise ValueError(_no_field(len(decks), players))
     return table, tuple(
-        decks[d] if d != schedule.FIELD else field[schedule.field_pick(seed, i, seat, len(field))]
+        _drawn(decks[d], seed, i, d) if d != schedule.FIELD else field[schedule.field_pick(seed, i, seat, len(field))]
         for seat, d in enumerate(table.seats)
     )
+
+
+def _drawn(slot: Slot, seed: int, i: int, d: int) -> Deck:
+    """The deck slot ``d`` holds at game ``i``: its deck, or the one its pool draws."""
+    if isinstance(slot, Deck):
+        return slot
+    return slot[0] if len(slot) == 1 else slot[schedule.field_pick(seed, i, d, len(slot))]
 
 
 def bot_names(text: str, decks: int) -> tuple[str, ...]:
@@ -142,7 +154,7 @@ def seat_bots(table: schedule.Table, names: Sequence[str]) -> list[Bot]:
 
 
 def play_one(
-    decks: Sequence[Deck],
+    decks: Sequence[Slot],
     cards: CardIndex,
     *,
     seed: int,
