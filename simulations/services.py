@@ -452,6 +452,9 @@ def _start(
             units=units,
             chunks_total=len(sizes),
         )
+        seated = _seated_ids(parameters)
+        if seated:
+            simulation.seated.set(Deck.objects.filter(pk__in=seated))
         if owner is not None or starter:
             _check_caps(simulation)  # raises, rolling the new row back, when it is one job too many
     try:
@@ -462,6 +465,14 @@ def _start(
         exc.simulation = simulation
         raise
     return simulation
+
+
+def _seated_ids(parameters: dict[str, Any]) -> set[str]:
+    """The stored decks a job seats besides its own, by the ids its parameters name: a comparison's deck B
+    (``other``) and the opponents named by id (``simulations.opponents``, which checked that the user may read
+    them)."""
+    named = [parameters.get("other"), *(parameters.get("opponents") or [])]
+    return {str(item["deck"]) for item in named if isinstance(item, dict) and isinstance(item.get("deck"), str | int)}
 
 
 def starter_of(client: str) -> str:
@@ -612,7 +623,9 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     A job's report names its deck and lists its cards, so a job drawn from a stored deck follows that deck
     as it is now: it is read by whoever may read the deck (``Deck.objects.readable_by``, the one rule for
     decks), so making a deck private hides its jobs from everyone but its owner, and by the user who started
-    it (their own record of a deck they could read, as a copy would be). Once the deck is deleted, only that
+    it (their own record of a deck they could read, as a copy would be). The other stored decks it seats (a
+    comparison's deck B, opponents named by id: ``Simulation.seated``) are named in its report and play in its
+    games, so they bind it alike: a job seating a deck the user may not read is not theirs to read. Once the deck is deleted, only that
     user reads it; a job started without an account then has no reader (nothing tells its starter from
     anyone else holding the id). Jobs from a decklist's text are read by their id.
 
@@ -625,6 +638,8 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     # By their ids (a subquery): a JSON key's negation would also drop the jobs whose parameters lack it.
     starters_own = Q(kind=Simulation.Kind.PLANNER) | Q(kind=Simulation.Kind.PROXIES, parameters__print="missing")
     shared &= ~Q(pk__in=Simulation.objects.filter(starters_own).values("pk"))
+    hidden = Deck.objects.exclude(pk__in=Deck.objects.readable_by(user).values("pk"))
+    shared &= ~Q(pk__in=Simulation.objects.filter(seated__in=hidden).values("pk"))
     if user is not None and user.is_authenticated:
         shared |= Q(owner=user)
     return Simulation.objects.filter(shared)

@@ -1,10 +1,11 @@
-"""Issue 24, item 8: a games job never passes an opponent deck's link on.
+"""Issue 24, item 8: a games job never passes an opponent deck's link on, nor shows a deck its reader may not read.
 
 A games job may seat a stored deck (``{"deck": id}``) at the other seats, and anyone holding the job's id reads
-the job. An unlisted deck's id is its link, so the opponents' ids follow the rule of the job's own deck
-(``DeckQuerySet.named_to``): shown to the deck's owner and to the user who started the job (who held the link),
-to everyone for a public deck, and to nobody else: not in the job's API answer (its parameters, its report), not
-on its page, queued or done.
+the job, if they may read every stored deck it seats (``services.readable_jobs``): its report names them and its
+games show their cards. An unlisted deck's id is its link, so the opponents' ids follow the rule of the job's own
+deck (``DeckQuerySet.named_to``): shown to the deck's owner and to the user who started the job (who held the
+link), to everyone for a public deck, and to nobody else: not in the job's API answer (its parameters, its
+report), not on its page, queued or done.
 """
 
 from __future__ import annotations
@@ -98,20 +99,44 @@ def test_an_unlisted_opponent_is_named_only_to_its_owner_and_to_who_started_the_
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_a_private_opponent_of_the_starters_own_is_named_to_them_alone(idle_queue, people, reader):
-    """Alice seats her own private deck; the job, started from a decklist's text, is read by anyone holding its
-    id, and names that deck to Alice only, on its page as in the API, queued or done."""
+def test_a_job_seating_a_private_deck_is_read_by_who_may_read_that_deck_alone(idle_queue, people, reader):
+    """Alice seats her own private deck. Its name is in the job's report and its cards play in the job's games, so
+    the job, though started from a decklist's text (read by anyone holding its id), is Alice's alone: anyone else
+    finds nothing at its page, its API answer or its games, queued or done. Once she makes the deck public,
+    anyone holding the id reads the job again."""
     private = deck_of(people["alice"], "private", "")  # no name: the page once showed its id instead
     job_id = start(client_for(people, "alice"), [{"deck": private.id}] * 3)
+    client = client_for(people, reader)
+    pages = (f"/api/v1/simulations/{job_id}/", f"/simulations/{job_id}/", f"/simulations/{job_id}/games/0/")
     for state in ("queued", "done"):
         if state == "done":
             play(job_id)
-        job, text = seen_by(people, reader, job_id)
         if reader == "alice":
+            job, _text = seen_by(people, reader, job_id)
             assert job["parameters"]["opponents"] == [{"deck": private.id}] * 3
         else:
-            assert job["parameters"]["opponents"] == [{"deck": None}] * 3
-            assert private.id not in text, f"{reader} reads the private deck's id on the {state} job"
+            assert [client.get(page).status_code for page in pages] == [404] * 3, state
+            listed = client.get("/api/v1/simulations/")
+            assert listed.status_code in (200, 403) and job_id not in listed.content.decode()
+    deck_services.update_details(private, version=private.version, visibility="public")
+    assert client.get(pages[0]).status_code == client.get(pages[2]).status_code == 200
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_comparison_with_a_private_deck_b_is_read_by_who_may_read_deck_b_alone(idle_queue, people, reader):
+    """Deck B's name heads a comparison's page and its cards play in its games: Bob compares his public deck with
+    his private one, and only he reads the job (the public deck's other readers find nothing)."""
+    public, private = deck_of(people["bob"], "public", "Bob's public"), deck_of(people["bob"], "private", "Bob's B")
+    body = {"kind": "compare", "deck": public.id, "other": {"deck": private.id}, "games": 2, "players": 4}
+    body["opponents"] = [{"deck": public.id}] * 3  # no archive here to fill the seats
+    response = client_for(people, "bob").post("/api/v1/simulations/", json.dumps(body), content_type="application/json")
+    assert response.status_code == 202, response.content.decode()
+    job_id = response.json()["id"]
+    client = client_for(people, reader)
+    statuses = [client.get(page).status_code for page in (f"/api/v1/simulations/{job_id}/", f"/simulations/{job_id}/")]
+    assert statuses == ([200, 200] if reader == "bob" else [404, 404])
+    if reader != "bob":
+        assert private.name not in client.get(f"/decks/{public.id}/games/").content.decode()
 
 
 def test_the_jobs_list_names_opponents_by_the_same_rule(idle_queue, people):
