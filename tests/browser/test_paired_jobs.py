@@ -101,11 +101,14 @@ def test_a_player_compares_a_deck_with_an_archive_deck_and_reads_the_verdict(
     watched.visit(f"/decks/{deck.id}/")
     page.locator("#compare-with").click()
     page.wait_for_url(f"**/decks/{deck.id}/compare/")
-    # The player's own decks are offered as the opponents too, under a label of their own.
-    expect(page.get_by_label("One of my decks")).to_have_count(1)
-    expect(page.get_by_label("My deck at the other seats")).to_have_count(1)
-    page.get_by_label("An archive deck").check()
+    # The player's own decks are offered as the opponents too, under a label of their own; choosing one in its
+    # select ticks its radio button (static/js/choice_fields.js), as typing in the archive deck's field does.
+    own = page.get_by_label("My deck at the other seats")
+    own.select_option(str(deck.id))
+    expect(page.get_by_label("One of my decks")).to_be_checked()
+    page.get_by_label("The field", exact=True).check()  # the field after all
     page.get_by_label("Archive deck", exact=True).fill("Malk Madness")  # words of its name, not its id
+    expect(page.get_by_label("An archive deck")).to_be_checked()
     page.get_by_label("Games for each deck").select_option(str(GAMES))
     page.get_by_label("Players").select_option("4")
     page.get_by_role("button", name="Compare the decks").click()
