@@ -285,14 +285,21 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
 
     parameters = simulation.parameters
     planned = (simulation.result or {}).get("opponents_plan") if simulation.status == Simulation.Status.DONE else None
-    asked = [item for item in parameters.get("opponents") or [] if isinstance(item, dict) and len(item) == 1]
+    named = parameters.get("opponents") or []
+    if not named and parameters.get("field_since"):
+        named = ["field"] * ((parameters.get("players") or 5) - 1)  # a paired job's field, of the date asked
+    asked = [item for item in named if isinstance(item, dict) and len(item) == 1]
     keys: dict[str, set[str]] = {}
     for item in asked:
         ((kind, key),) = item.items()
         keys.setdefault(kind, set()).add(str(key))
     names = {
         "deck": dict(Deck.objects.readable_by(user).filter(pk__in=keys.get("deck", ())).values_list("id", "name")),
-        "archetype": dict(Archetype.objects.filter(pk__in=keys.get("archetype", ())).values_list("slug", "name")),
+        "archetype": {
+            # a named archetype's slug asked as an archetype ("wall") draws from the named archetype
+            **{slug: styles.label(slug) for slug in keys.get("archetype", ()) if styles.archetype(slug)},
+            **dict(Archetype.objects.filter(pk__in=keys.get("archetype", ())).values_list("slug", "name")),
+        },
         "style": {slug: styles.label(slug) for slug in keys.get("style", ()) if styles.archetype(slug)},
         "twda": {
             pk: name or event
@@ -304,7 +311,7 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     opponents = []
     if planned:
         opponents = [_label(row) for row in planned]
-    for item in [] if planned else parameters.get("opponents") or []:
+    for item in [] if planned else named:
         if item == "field":
             opponents.append(_("The field since %(date)s") % {"date": parameters.get("field_since") or "2018-01-01"})
         elif isinstance(item, dict) and len(item) == 1:
@@ -861,7 +868,9 @@ def _paired_context(simulation: Simulation, user) -> dict[str, Any]:
         "players": parameters.get("players"),
         "measured": parameters.get("cards"),
         # the opponents named by the request, as a games job's page names them (none: the field at every seat)
-        "table": _table_asked(simulation, user) if parameters.get("opponents") else None,
+        "table": _table_asked(simulation, user)
+        if parameters.get("opponents") or parameters.get("field_since")
+        else None,
     }
     if simulation.kind == Simulation.Kind.COMPARE:
         context["other"] = _other_label(parameters.get("other"), simulation)

@@ -7,6 +7,7 @@ published schema."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -98,11 +99,16 @@ def test_another_users_private_deck_is_a_404_as_a_deck_or_as_b(queue, alice, bob
     assert not Simulation.objects.exists()
 
 
-def test_a_private_b_is_named_by_its_id_only_to_whom_may_be_shown_it(queue, alice, bob, archive_ids):
-    shared, private = make_deck(alice, visibility="public"), make_deck(alice)
+def test_an_unlisted_b_is_named_by_its_id_only_to_whom_may_be_shown_it_and_a_private_b_hides_the_job(
+    queue, alice, bob, archive_ids
+):
+    shared, unlisted, private = (make_deck(alice, visibility=v) for v in ("public", "unlisted", "private"))
+    job = start(client_for(alice), kind="compare", deck=shared.id, other={"deck": unlisted.id}, games=4, players=4)
+    assert answer(client_for(alice).get(job["url"]))["parameters"]["other"] == {"deck": unlisted.id}
+    assert answer(client_for(bob).get(job["url"]))["parameters"]["other"] == {"deck": None}  # its id is its link
     job = start(client_for(alice), kind="compare", deck=shared.id, other={"deck": private.id}, games=4, players=4)
     assert answer(client_for(alice).get(job["url"]))["parameters"]["other"] == {"deck": private.id}
-    assert answer(client_for(bob).get(job["url"]))["parameters"]["other"] == {"deck": None}
+    assert client_for(bob).get(job["url"]).status_code == 404  # its name heads the page, its cards play
 
 
 @pytest.mark.parametrize(
@@ -236,17 +242,22 @@ def test_a_card_impact_takes_opponents_and_the_field_s_date(queue, alice, archiv
     plan = plan_of(job)
     assert [opponent.crypt for opponent in plan.opponents] == [CoreDeck.from_dict(archive.deck).crypt]
     assert len(plan.field) == TournamentDeck.objects.filter(date__gte=since).count() < len(archive_ids)
-    # Without opponents, the parameters say nothing of them: the field since 2018 at every other seat.
+    # Without opponents, the parameters say nothing of them: the field since 2018 at every other seat, or since
+    # the date asked, which the job's page names.
     assert "opponents" not in start(client_for(alice), kind="impact", deck=deck.id, games=4)["parameters"]
+    dated = start(client_for(alice), kind="compare", deck=deck.id, other={"twda": archive.id}, field_since=since)
+    assert "opponents" not in dated["parameters"] and dated["parameters"]["field_since"] == since
+    page = client_for(alice).get(dated["page_url"]).content.decode()
+    assert f"5 players; The field since {since} × 4" in " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "since 2018" not in page
 
 
-def test_a_private_opponent_of_a_paired_job_is_named_by_its_id_only_to_whom_may_be_shown_it(
-    queue, alice, bob, archive_ids
-):
+def test_a_paired_job_seating_a_private_deck_is_its_owner_s_alone(queue, alice, bob, archive_ids):
+    """Its games show the private deck's cards: Bob, who reads the public deck, finds no such job."""
     shared, private = make_deck(alice, visibility="public"), make_deck(alice)
     job = start(client_for(alice), kind="impact", deck=shared.id, games=4, players=4, opponents=[{"deck": private.id}])
     assert answer(client_for(alice).get(job["url"]))["parameters"]["opponents"][0] == {"deck": private.id}
-    assert answer(client_for(bob).get(job["url"]))["parameters"]["opponents"][0] == {"deck": None}
+    assert client_for(bob).get(job["url"]).status_code == 404
     error = refused(
         post(client_for(bob), {"kind": "impact", "deck": shared.id, "games": 4, "opponents": [{"deck": private.id}]}),
         400,
