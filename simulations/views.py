@@ -608,17 +608,29 @@ def _started(
     return redirect(simulation)
 
 
-@require_POST
+def _impact_form_of(request: HttpRequest, games_tab_url: str) -> HttpResponse | None:
+    """A GET of a card impact's address (a page reloaded after its form was refused, a link kept): the Games tab's
+    form, where it is asked. None for the POST the view answers."""
+    if request.method == "POST":
+        return None
+    return redirect(f"{games_tab_url}#impact-section")
+
+
+@require_http_methods(["GET", "POST"])
 def deck_impact(request: HttpRequest, deck_id: str) -> HttpResponse:
     """``/decks/<id>/impact/``: the Games tab's "What each card brings", a card impact job of a stored deck."""
     deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
-    return games_tab(request, deck.to_core(), deck=deck, impact=True)
+    form = _impact_form_of(request, reverse("decks:games", args=[deck.id]))
+    return form or games_tab(request, deck.to_core(), deck=deck, impact=True)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def archive_impact(request: HttpRequest, deck_id: str) -> HttpResponse:
     """``/twda/<id>/impact/``: a card impact job of an archive deck, as of a stored deck."""
     deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
+    form = _impact_form_of(request, reverse("twda:games", args=[deck.id]))
+    if form is not None:
+        return form
     core = twda_services.playable_core(deck)
     core.name = deck.shown_name
     return games_tab(request, core, archive=deck, impact=True)

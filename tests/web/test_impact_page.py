@@ -169,3 +169,15 @@ def test_a_card_impact_may_seat_one_of_the_player_s_decks_at_every_other_seat(al
     assert refused.status_code == 400 and Simulation.objects.count() == 1
     public = client_of().get(f"/twda/{archive_ids[0]}/games/").content.decode()
     assert 'value="deck"' not in re.search(r'<form[^>]*class="impact-form".*?</form>', public, re.S).group(0)
+
+
+def test_a_get_of_a_card_impact_s_address_leads_to_the_games_tab_s_form(alice, archive_ids):
+    """The address the form posts to, reloaded after a refusal or kept as a link: the form it belongs to, not an empty
+    405; and nothing of a deck the reader may not open."""
+    deck = deck_services.create(alice, deck_services.parse_text(GARGOYLES))
+    response = client_of(alice).get(f"/decks/{deck.id}/impact/")
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.id}/games/#impact-section"
+    response = client_of().get(f"/twda/{archive_ids[0]}/impact/")
+    assert response.status_code == 302 and response["Location"] == f"/twda/{archive_ids[0]}/games/#impact-section"
+    assert client_of().get(f"/decks/{deck.id}/impact/").status_code == 404  # private
+    assert client_of(alice).put(f"/decks/{deck.id}/impact/").status_code == 405
