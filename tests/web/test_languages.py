@@ -473,3 +473,18 @@ def test_makemessages_finds_nothing_new(tmp_path):
         new, gone = sorted(current - committed, key=str), sorted(committed - current, key=str)
         assert not new, f"not in the {language} catalog yet (run makemessages, translate, compilemessages): {new}"
         assert not gone, f"left over in the {language} catalog (run makemessages --no-obsolete): {gone}"
+
+
+@pytest.mark.parametrize(
+    ("language", "seed", "seating", "place"),
+    [("pl", "Ziarno losowania", "Rozstawienie", "Miejsce"), ("de", "Startwert", "Setzplatz", "Platz")],
+)
+def test_one_english_word_of_two_meanings_gets_a_translation_for_each(language, seed, seating, place):
+    """A simulation's seed is not a finalist's seed (their seating order), and an ousted seat's finishing place is
+    not a tournament's venue: each meaning has a context of its own."""
+    with translation.override(language):
+        assert (translation.gettext("Seed"), translation.pgettext("the finals' seating order", "Seed")) == (
+            seed,
+            seating,
+        )
+        assert translation.pgettext("a finishing position", "Place") == place
