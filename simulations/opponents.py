@@ -194,9 +194,21 @@ def _field(since: datetime.date) -> tuple[games.PoolDeck, ...]:
     rows = TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list(*POOL_FIELDS, "archetype__name")
     pool = tuple(_pool_deck(row[:-1], row[-1] or "") for row in rows.iterator())
     if not pool:
-        raise _error(
-            _("The tournament archive holds no deck since %(date)s: import it (make setup), or name other opponents.")
-            % {"date": since.isoformat()}
+        latest = TournamentDeck.objects.order_by("-date").values_list("date", flat=True).first()
+        if latest is None:  # nothing a player can change: the site's operator imports the archive
+            raise _error(
+                _(
+                    "This site's tournament archive is empty (its operator imports it with make setup): name other "
+                    "opponents."
+                )
+            )
+        raise SimulationInputError(
+            _(
+                "The tournament archive holds no deck since %(date)s (its latest is of %(latest)s): choose an earlier "
+                "date, or other opponents."
+            )
+            % {"date": since.isoformat(), "latest": latest.isoformat()},
+            field="field_since",
         )
     return pool
 

@@ -390,6 +390,16 @@ def test_opponents_are_own_decks_archetypes_archive_decks_and_the_field_for_the_
     assert job["parameters"]["field_since"] == since
     assert table_of(job) == [("field", since, f"The field since {since}", later)] * 3
     assert later < len(archive_ids)
+    # A date after the archive's last deck: the date is at fault, and the answer says how far the archive goes.
+    error = refused(
+        post(APIClient(), {"kind": "games", "text": GARGOYLES, "field_since": "2099-01-01"}), 400, "invalid"
+    )
+    assert error["errors"] == {
+        "field_since": [
+            f"The tournament archive holds no deck since 2099-01-01 (its latest is of {since}): choose an earlier "
+            "date, or other opponents."
+        ]
+    }
 
 
 @pytest.mark.parametrize("who", ["bob", "anonymous"])
