@@ -892,9 +892,13 @@ def _paired_context(simulation: Simulation, user) -> dict[str, Any]:
     if simulation.kind == Simulation.Kind.COMPARE:
         from vtesdeck.core.engine import compare
 
-        a, b = (deck.get("name") or label for deck, label in zip(report["decks"], ("A", "B"), strict=True))
-        context["verdict"] = verdict_words(compare.finding(report["vp_diff"], report["vp_diff_ci95"]), a, b)
-        context["decks"] = [{"label": label, **deck} for label, deck in zip(("A", "B"), report["decks"], strict=True)]
+        # B as the heading names it (a revision in the reader's language), else as the report does
+        names = (report["decks"][0].get("name") or "A", context["other"] or report["decks"][1].get("name") or "B")
+        context["verdict"] = verdict_words(compare.finding(report["vp_diff"], report["vp_diff_ci95"]), *names)
+        context["decks"] = [
+            {"label": label, **deck, "name": name}
+            for label, deck, name in zip(("A", "B"), report["decks"], names, strict=True)
+        ]
     else:
         context["card_rows"] = report.get("cards") or []
         context["unmodelled"] = sum(1 for row in context["card_rows"] if not row.get("modelled", True))
@@ -902,18 +906,19 @@ def _paired_context(simulation: Simulation, user) -> dict[str, Any]:
 
 
 def _other_label(other: Any, simulation: Simulation) -> str:
-    """Deck B as the comparison's page names it before its report does: the report's name once done."""
-    if simulation.status == Simulation.Status.DONE and simulation.result:
-        return str(simulation.result["decks"][1].get("name") or "")
-    if not isinstance(other, dict) or len(other) != 1:
-        return ""
-    ((kind, key),) = other.items()
+    """Deck B as the comparison's page names it, queued, running or done: a revision in the reader's language, an
+    archive deck by its name, a stored deck by the name the job's plan keeps (whoever reads the job may read that
+    deck: ``services.readable_jobs``; its id is not for every reader)."""
+    kind, key = next(iter(other.items())) if isinstance(other, dict) and len(other) == 1 else ("", None)
     if kind == "revision":
         return _("revision %(number)s of this deck") % {"number": key}
+    planned = (simulation.plan or {}).get("other") if isinstance(simulation.plan, dict) else None
+    if isinstance(planned, dict) and planned.get("name"):
+        return str(planned["name"])
     if kind == "twda":
         row = TournamentDeck.objects.filter(pk=key).first()
         return row.shown_name if row else _("archive deck %(key)s") % {"key": key}
-    return _("another deck")  # its name is the report's; its id is not for every reader
+    return _("another deck")
 
 
 # --- two games jobs of one deck, side by side ------------------------------------------------------------------

@@ -65,11 +65,18 @@ def test_the_owner_compares_with_a_revision_and_the_job_page_gives_the_verdict_i
     if found.kind == compare.NO_DIFFERENCE:
         assert verdict.startswith("No difference found at this size (95 % [")
     elif found.kind in (compare.A_BETTER, compare.B_BETTER):
-        better = report["decks"][0 if found.kind == compare.A_BETTER else 1]["name"]
+        better = (
+            report["decks"][0]["name"] if found.kind == compare.A_BETTER else f"revision {revision.number} of this deck"
+        )
         assert verdict.startswith(f"{better} is better by {compare.figure(found.by)} VP a game, 95 % [")
     a = row_cells(html, "compare-decks", f"A: {report['decks'][0]['name']}")
     assert a[1] == compare.figure(report["decks"][0]["vp_mean"])
     assert row_cells(html, "compare-decks", "B − A, VP a game")[1] == compare.figure(report["vp_diff"], sign=True)
+    # The revision is named in the reader's language, whatever the language the job was started in.
+    b = row_cells(html, "compare-decks", f"B: revision {revision.number} of this deck")
+    assert b[1] == compare.figure(report["decks"][1]["vp_mean"])
+    german = client.get(simulation.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "revision 1 of this deck" not in german and "4 Tupdog, revision" not in german
 
 
 def test_another_deck_of_mine_or_an_archive_deck_found_by_a_search(alice, idle_queue, archive_ids):
@@ -170,6 +177,8 @@ def test_both_decks_may_play_against_one_more_deck_of_the_player_s_at_every_othe
     assert response.status_code == 302
     simulation = Simulation.objects.get()
     assert simulation.parameters["other"] == {"deck": other.id}
+    # Queued, the page names deck B already (its reader may read it).
+    assert "“4 Tupdog” compared with “Another”" in text_of(client.get(response["Location"]).content.decode())
     assert simulation.parameters["opponents"] == [{"deck": rival.id}] * 3
     plan = compare.Plan.from_dict(simulation.plan)
     assert [opponent.name for opponent in plan.opponents] == ["The rival"] * 3 and not plan.field
