@@ -672,8 +672,15 @@ def deck_compare(request: HttpRequest, deck_id: str) -> HttpResponse:
     )
     unplayable = engine_run.unplayable(core, cards).rstrip(".")
 
-    def page(status: int = 200, matches=()) -> HttpResponse:
-        context = {"deck": deck, "form": form, "unplayable": unplayable, "matches": matches, "is_owner": owner}
+    def page(status: int = 200, matches=(), more: bool = False) -> HttpResponse:
+        context = {
+            "deck": deck,
+            "form": form,
+            "unplayable": unplayable,
+            "matches": matches,
+            "more_matches": more,
+            "is_owner": owner,
+        }
         return render(request, "decks/compare.html", context, status=status)
 
     if unplayable:
@@ -691,12 +698,13 @@ def deck_compare(request: HttpRequest, deck_id: str) -> HttpResponse:
             words = Q()
             for word in asked.split()[:5]:
                 words &= Q(name__icontains=word) | Q(event__icontains=word) | Q(winner__icontains=word)
-            matches = list(TournamentDeck.objects.filter(words).order_by("-date", "id")[:ARCHIVE_MATCHES])
+            # one more than are shown, to say whether there are more
+            matches = list(TournamentDeck.objects.filter(words).order_by("-date", "id")[: ARCHIVE_MATCHES + 1])
             if not matches:
                 form.add_error("twda", _("No archive deck has this id or matches these words."))
                 return page(400)
-            if len(matches) > 1:
-                return page(200, matches)  # the player picks one: each is a button sending its id
+            if len(matches) > 1:  # the player picks one: each is a button sending its id
+                return page(200, matches[:ARCHIVE_MATCHES], more=len(matches) > ARCHIVE_MATCHES)
             twda = matches[0].id
     attrs = {**form.attrs(), "other": form.other(twda)}
 

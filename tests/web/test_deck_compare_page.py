@@ -11,7 +11,7 @@ import re
 import pytest
 
 from decks import services as deck_services
-from simulations import kinds, services
+from simulations import kinds, services, views
 from simulations.models import Simulation
 from tests.access import client_of
 from tests.conftest import play_job
@@ -79,7 +79,7 @@ def test_the_owner_compares_with_a_revision_and_the_job_page_gives_the_verdict_i
     assert "revision 1 of this deck" not in german and "4 Tupdog, revision" not in german
 
 
-def test_another_deck_of_mine_or_an_archive_deck_found_by_a_search(alice, idle_queue, archive_ids):
+def test_another_deck_of_mine_or_an_archive_deck_found_by_a_search(alice, idle_queue, archive_ids, monkeypatch):
     deck, other = tupdogs(alice), tupdogs(alice, name="Another")
     client = client_of(alice)
     base = {"games": "100", "players": "4"}
@@ -93,6 +93,14 @@ def test_another_deck_of_mine_or_an_archive_deck_found_by_a_search(alice, idle_q
     picked = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": archive_ids[0]})
     assert picked.status_code == 302
     assert Simulation.objects.latest("created_at").parameters["other"] == {"twda": archive_ids[0]}
+    # More matches than are offered: the page says so, and offers the latest.
+    monkeypatch.setattr(views, "ARCHIVE_MATCHES", 1)
+    more = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": "2021"})
+    text = text_of(more.content.decode())
+    assert "More than 1 archive decks match; here are the 1 latest: choose one, or add words to the search." in text
+    assert more.content.decode().count('<button type="submit" name="twda"') == 1
+    monkeypatch.setattr(views, "ARCHIVE_MATCHES", 100)
+    assert "archive decks match; choose one:" in text_of(several.content.decode())
     nothing = client.post(f"/decks/{deck.id}/compare/", {**base, "against": "twda", "twda": "no such words"})
     assert nothing.status_code == 400
     assert "No archive deck has this id or matches these words." in error_summary(nothing)
