@@ -7,6 +7,7 @@ stays DRF's 404 ("Invalid page.").
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 from vtesdeck.api import Pagination
@@ -26,7 +27,11 @@ class StrictPagination(Pagination):
         size = whole_number(raw, digits=18)
         if size is None or not 1 <= size <= self.max_page_size:
             raise ValidationError(
-                {self.page_size_query_param: [f"Must be a whole number from 1 to {self.max_page_size}."]}
+                {
+                    self.page_size_query_param: [
+                        _("Must be a whole number from 1 to %(most)d.") % {"most": self.max_page_size}
+                    ]
+                }
             )
         return size
 
@@ -38,7 +43,7 @@ class StrictPagination(Pagination):
             return paginator.num_pages
         number = whole_number(raw, digits=18)
         if number is None or number < 1:
-            raise ValidationError({self.page_query_param: ["Must be a whole number from 1, or 'last'."]})
+            raise ValidationError({self.page_query_param: [_("Must be a whole number from 1, or “last”.")]})
         return number
 
     def get_schema_operation_parameters(self, view) -> list[dict]:

@@ -216,6 +216,20 @@ def test_it_serves_the_last_page_and_404s_past_it(client):
     assert response.status_code == 404 and response.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize(
+    ("language", "page", "size"),
+    [
+        ("en", "Must be a whole number from 1, or “last”.", "Must be a whole number from 1 to 500."),
+        ("de", "Muss eine ganze Zahl ab 1 sein, oder „last“.", "Muss eine ganze Zahl von 1 bis 500 sein."),
+        ("pl", "Musi być liczbą całkowitą od 1 albo „last”.", "Musi być liczbą całkowitą od 1 do 500."),
+    ],
+)
+def test_a_bad_page_or_page_size_is_a_400_in_the_reader_s_language(client, language, page, size):
+    for params, field, message in (({"page": "abc"}, "page", page), ({"page_size": "0"}, "page_size", size)):
+        response = client.get(LIST, params, HTTP_ACCEPT="application/json", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400 and response.json()["errors"] == {field: [message]}
+
+
 @pytest.mark.usefixtures("unthrottled")
 def test_it_lists_a_page_in_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     # At most a count and a page, whatever the page size: nothing is fetched per card. (The card list's
