@@ -232,8 +232,9 @@ class OpponentsForm(forms.Form):
         if "opponents" in data and not data["opponents"]:
             data["opponents"] = "field"
         kind = data.get("opponents")
-        if kind in ("archetype", "deck") and not data.get(self._kind_field(kind)):
-            self.add_error(self._kind_field(kind), _("Choose one, or another kind of opponent."))
+        field = self._kind_field(kind) if kind in ("archetype", "deck") else ""
+        if field and not data.get(field) and field not in self.errors:  # an invalid choice says so already
+            self.add_error(field, _("Choose one, or another kind of opponent."))
         return data
 
     def opponents_asked(self, players: int) -> list:
@@ -417,7 +418,7 @@ class CompareForm(_PairedForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         against = data.get("against")
-        if against and data.get(against) in (None, ""):
+        if against and data.get(against) in (None, "") and against not in self.errors:
             self.add_error(against, _("Choose one, or another kind of deck to compare with."))
         return data
 

@@ -207,3 +207,21 @@ def test_an_opponent_deck_the_engine_cannot_seat_is_refused_on_the_opponents_fie
     assert response.status_code == 400 and not Simulation.objects.exists()
     errors = re.search(r'<fieldset class="opponents-fields has-error".*?</fieldset>', response.content.decode(), re.S)
     assert errors and "Too small" in text_of(errors.group(0)) and "cannot sit at a table" in text_of(errors.group(0))
+
+
+def test_an_invalid_choice_is_said_once(alice, idle_queue, archive_ids):
+    deck, other = tupdogs(alice), tupdogs(alice, name="Another")
+    deck_services.save_revision(deck, "before")
+    base = {"games": "100", "players": "4", "against": "revision", "revision": "99"}
+    for data, field in (
+        (base, "Revision"),
+        (
+            {**base, "against": "deck", "deck": other.id, "opponents": "deck", "opponent_deck": "nope"},
+            "My deck at the other seats",
+        ),
+    ):
+        response = client_of(alice).post(f"/decks/{deck.id}/compare/", data)
+        assert response.status_code == 400
+        summary = error_summary(response)
+        assert summary.count(f"{field} :") == 1, summary
+        assert "Select a valid choice." in summary and "Choose one" not in summary
