@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
@@ -27,12 +28,29 @@ __all__ = [
     "IntegerField",
     "StrictCharField",
     "StrictIntegerField",
+    "StrictKeys",
     "UnresolvedLineSerializer",
     "similarity_field",
 ]
 
 
 # --- request fields --------------------------------------------------------------------------------
+
+
+class StrictKeys:
+    """A request serializer that refuses keys it does not know, each named in ``errors`` (code ``unknown``): a typo
+    (``"player": 4``) would otherwise be dropped quietly and the request served with the default it meant to
+    change. For requests that start work (a job), not for objects a client may send back as it read them."""
+
+    def to_internal_value(self, data):
+        fields = getattr(self, "fields", {})
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in data if key not in fields)
+            if unknown:
+                known = ", ".join(f"`{name}`" for name in fields if not fields[name].read_only)
+                message = _("Unknown field; the fields are %(fields)s.") % {"fields": known}
+                raise serializers.ValidationError({key[:100]: [message] for key in unknown[:20]}, code="unknown")
+        return super().to_internal_value(data)  # type: ignore[misc]
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -25,7 +25,7 @@ from vtesdeck.core.engine import options as table
 from vtesdeck.core.engine.schedule import PLAYERS
 from vtesdeck.core.numbers import MAX_SEED
 from vtesdeck.messages import refusal
-from vtesdeck.serializers import TEXT_HELP, DecklistTextField, StrictCharField, StrictIntegerField
+from vtesdeck.serializers import TEXT_HELP, DecklistTextField, StrictCharField, StrictIntegerField, StrictKeys
 
 from .. import kinds
 from ..models import Simulation
@@ -117,7 +117,7 @@ def _table_choice(values: tuple[str, ...], **kwargs) -> StrictCharField:
 # --- requests --------------------------------------------------------------------------------------
 
 
-class SimulationCreateSerializer(serializers.Serializer):
+class SimulationCreateSerializer(StrictKeys, serializers.Serializer):
     kind = pattern_choice(
         [kind for kind, _label in KINDS],
         default="hands",

@@ -196,6 +196,9 @@ def test_the_400s_name_what_is_wrong(queue):
     assert (
         first({"kind": "hands", "text": GARGOYLES, "players": 4}, "players") == "`players` does not go with kind hands."
     )
+    # A key no kind knows, a typo most likely: refused, not dropped (the job would play 5 seats, not 4).
+    typo = first({"kind": "games", "text": GARGOYLES, "player": 4}, "player")
+    assert typo.startswith("Unknown field; the fields are `kind`, `deck`, `text`,") and "`players`" in typo
     assert first({"kind": "games", "text": GARGOYLES, "opponents": ["field"] * 5}, "opponents") == (
         "5 seats leave room for 4 opponents, not 5."
     )
