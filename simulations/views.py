@@ -44,6 +44,7 @@ from decks.models import Deck
 from twda import services as twda_services
 from twda import styles
 from twda.models import Archetype, NamedArchetype, TournamentDeck
+from vtesdeck.api import NothingHere
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -1034,7 +1035,7 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
         readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES, status=Simulation.Status.DONE
     )
     if not 0 <= number < simulation.units:
-        raise Http404(_("This job played no game with this number."))
+        raise NothingHere(_("This job played no game with this number."))
     plan = plan_of(simulation)
     cards = card_index()
     context: dict[str, Any] = {
@@ -1088,7 +1089,7 @@ def game_number(request: HttpRequest, simulation_id: str) -> HttpResponse:
     simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES)
     number = whole_number(request.GET.get("n", ""), signed=True)
     if number is None:
-        raise Http404(_("This job played no game with this number."))
+        raise NothingHere(_("This job played no game with this number."))
     return redirect("simulations:game", simulation.id, number) if number >= 0 else redirect(simulation)
 
 

@@ -27,6 +27,7 @@ from django.core.exceptions import (
 )
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views import csrf, defaults
@@ -304,10 +305,17 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
 # --- Django's own errors, on API paths --------------------------------------------------------------
 
 
+class NothingHere(Http404):
+    """A 404 whose message is a sentence for the reader ("This job played no game with this number."): the site's
+    404 page says it. Other 404s' messages (``get_object_or_404``'s "No Simulation matches…") are not shown."""
+
+
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """``handler404``: the shape on API paths, the site's 404 page elsewhere."""
+    """``handler404``: the shape on API paths, the site's 404 page elsewhere (saying a ``NothingHere``'s sentence)."""
     if request.path.startswith("/api/"):
         return error_response(_("There is nothing at this address."), "not_found", 404)
+    if isinstance(exception, NothingHere):
+        return render(request, "404.html", {"said": str(exception)}, status=404)
     return defaults.page_not_found(request, exception)
 
 

@@ -85,12 +85,17 @@ def test_the_log_as_segments_is_the_log_as_lines(alice):
     assert named and all(cards[card].name == text for text, card in named)
 
 
-def test_a_game_number_outside_the_job_answers_404(alice):
+def test_a_game_number_outside_the_job_answers_404_saying_so(alice):
     simulation = done_job(alice)
     client = client_of(alice)
-    assert client.get(f"/simulations/{simulation.id}/games/{GAMES}/").status_code == 404
+    said = "This job played no game with this number."
+    for asked in (f"/simulations/{simulation.id}/games/{GAMES}/", f"/simulations/{simulation.id}/games/?n=abc"):
+        response = client.get(asked)
+        assert response.status_code == 404 and said in response.content.decode(), asked
     assert client.get(f"/simulations/{simulation.id}/games/0/").status_code == 200
-    assert client.get("/simulations/nosuchjob00000/games/0/").status_code == 404
+    nothing = client.get("/simulations/nosuchjob00000/games/0/")
+    assert nothing.status_code == 404 and said not in nothing.content.decode()
+    assert "matches the given query" not in nothing.content.decode()  # no model's name for a job not found
 
 
 def test_a_game_of_a_job_not_done_answers_404(alice):
