@@ -159,9 +159,14 @@ def resolve_other(asked: Any, *, user, source_deck: Deck | None, cards) -> tuple
             raise SimulationInputError(
                 _("A revision is a whole number, not %(value)s.") % {"value": repr(key)[:40]}, field="other"
             )
-        mine = source_deck is not None and getattr(user, "pk", None) == source_deck.owner_id
-        revision = source_deck.revisions.filter(number=key).first() if mine and source_deck is not None else None
-        if revision is None or source_deck is None:
+        if source_deck is None:
+            raise SimulationInputError(
+                _("A revision is one of a stored deck's: send the deck as `deck`, not as `text`, to compare with one."),
+                field="other",
+            )
+        mine = getattr(user, "pk", None) == source_deck.owner_id
+        revision = source_deck.revisions.filter(number=key).first() if mine else None
+        if revision is None:
             raise SimulationInputError(
                 _("This deck has no revision %(number)s that you may read (revisions are their owner's).")
                 % {"number": key},

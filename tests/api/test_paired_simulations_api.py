@@ -87,6 +87,10 @@ def test_b_is_another_deck_one_may_read_or_an_archive_deck(queue, alice, bob, ar
     # From a decklist's text too: A need not be a stored deck (a revision needs one).
     job = start(APIClient(), kind="compare", text=GARGOYLES, other={"deck": public.id}, games=4, players=4)
     assert job["deck"] is None and job["deck_name"] == "Rock drop"
+    error = refused(post(APIClient(), {"kind": "compare", "text": GARGOYLES, "other": {"revision": 1}}), 400, "invalid")
+    assert error["errors"]["other"] == [
+        "A revision is one of a stored deck's: send the deck as `deck`, not as `text`, to compare with one."
+    ]
 
 
 @pytest.mark.parametrize("where", ["deck", "other"])
