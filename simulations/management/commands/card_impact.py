@@ -29,7 +29,7 @@ from django.core.management.base import BaseCommand, CommandError
 from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
 
-from .simulate_games import FAILED, FIELD, add_opponents, add_players, add_rounds, check_run, opponent_paths, table_for
+from .simulate_games import FAILED, FIELD, add_opponents, add_players, add_rounds, against, paired_table
 
 
 class Command(BaseCommand):
@@ -62,16 +62,15 @@ class Command(BaseCommand):
         as_json: bool,
         **options: Any,
     ) -> None:
-        paths = opponent_paths(opponents)
-        check_run(games=games, seed=seed, players=players, decks=1 + len(paths), rounds=rounds, rules="vekn")
-        cards, (deck, *others), field = table_for(self, [path, *paths], players)
+        cards, deck, others, field, paths = paired_table(
+            self, path, opponents, games=games, seed=seed, players=players, rounds=rounds
+        )
         if not as_json:
             distinct = len(compare.measured_cards(deck))
-            against = ", ".join(paths) + (" and the archive field" if field else "") if paths else "the archive field"
             self.stdout.write(
                 f"{deck.name or path}: {distinct} cards × {games:,} games + {games:,} as built = "
-                f"{compare.impact_games(deck, games):,} games, {players} seats, seed {seed}, against {against}"
-                + (f" ({len(field):,} decks)" if field else "")
+                f"{compare.impact_games(deck, games):,} games, {players} seats, seed {seed}, against "
+                f"{against(paths, field)}"
             )
             self.stdout.flush()
         started = time.perf_counter()

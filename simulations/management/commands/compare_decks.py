@@ -26,17 +26,7 @@ from django.core.management.base import BaseCommand, CommandError
 from simulations.cli import interval, number
 from vtesdeck.core.engine import compare, run
 
-from .simulate_games import (
-    FAILED,
-    FIELD,
-    add_opponents,
-    add_players,
-    add_rounds,
-    check_run,
-    opponent_paths,
-    read_deck,
-    table_for,
-)
+from .simulate_games import FAILED, FIELD, add_opponents, add_players, add_rounds, against, paired_table, read_deck
 
 
 class Command(BaseCommand):
@@ -70,17 +60,10 @@ class Command(BaseCommand):
         as_json: bool,
         **options: Any,
     ) -> None:
-        paths = opponent_paths(opponents)
-        check_run(
-            games=games,
-            seed=seed,
-            players=players,
-            decks=1 + len(paths),
-            rounds=rounds,
-            rules="vekn",
-        )
         # A's table is B's: the same opponents and field; B is read with the same card list.
-        cards, (deck_a, *others), field = table_for(self, [a, *paths], players)
+        cards, deck_a, others, field, paths = paired_table(
+            self, a, opponents, games=games, seed=seed, players=players, rounds=rounds
+        )
         deck_b = read_deck(b, cards)
         started = time.perf_counter()
         result = compare.compare(
@@ -106,11 +89,7 @@ class Command(BaseCommand):
 
 
 def readable(data: dict[str, Any], field: list[Any]) -> str:
-    opponents = (
-        ", ".join(data["opponents"]) + (" and the archive field" if field else "")
-        if isinstance(data["opponents"], list)
-        else f"the archive field ({len(field):,} decks)"
-    )
+    opponents = against(data["opponents"] if isinstance(data["opponents"], list) else [], field)
     lines = [
         f"{data['games']:,} paired games, {data['players']} seats, seed {data['seed']}, against {opponents}: "
         f"{2 * data['games']:,} games in {data['seconds']:.1f} s",

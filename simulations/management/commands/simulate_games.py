@@ -139,6 +139,23 @@ def opponent_paths(opponents: list[str]) -> list[str]:
     return [] if opponents == [FIELD] else opponents
 
 
+def paired_table(
+    command: BaseCommand, first: str, opponents: list[str], *, games: int, seed: int, players: int, rounds: int | None
+) -> tuple[CardIndex, Deck, list[Deck], list[Deck], list[str]]:
+    """The table of a paired command (compare_decks, card_impact), checked: the card list, the deck read from
+    ``first``, the decks of ``--opponents``' files, the archive field for the seats left, and those files."""
+    paths = opponent_paths(opponents)
+    check_run(games=games, seed=seed, players=players, decks=1 + len(paths), rounds=rounds, rules="vekn")
+    cards, (deck, *others), field = table_for(command, [first, *paths], players)
+    return cards, deck, others, field, paths
+
+
+def against(paths: Sequence[str], field: Sequence[Deck]) -> str:
+    """Who the paired commands' readable output says the decks play against."""
+    named = ", ".join(paths) + (" and the archive field" if field else "") if paths else "the archive field"
+    return named + (f" ({len(field):,} decks)" if field else "")
+
+
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
     try:
         table_options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
