@@ -425,3 +425,14 @@ def test_a_done_games_job_answers_the_players_questions_with_intervals(alice, qu
     assert f'action="/simulations/{simulation.id}/games/"' in html
     box = client_of(alice).get(f"/simulations/{simulation.id}/games/", {"n": "4"})
     assert box.status_code == 302 and box["Location"] == f"/simulations/{simulation.id}/games/4/"
+
+
+def test_a_job_s_table_names_a_named_archetype_asked_as_an_archetype_by_its_label(alice):
+    """``{"archetype": "wall"}`` draws from the named archetype when no crypt family has that slug: the job's page
+    names it as the archetype's label, not by its slug."""
+    from simulations.views import _table_asked
+
+    job = Simulation(kind="compare", parameters={"players": 4, "opponents": [{"archetype": "wall"}] * 3}, seed=1)
+    assert not Archetype.objects.filter(slug="wall").exists()
+    with translation.override("en"):
+        assert _table_asked(job, alice)["opponents"] == [("Wall", 3)]
