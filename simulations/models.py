@@ -64,9 +64,6 @@ class Simulation(models.Model):
     # The deck it was started from, if any (a pasted decklist has none); the snapshot is what ran.
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
-    # The other stored decks it seats (a comparison's deck B, opponents named by id): its report names them and its
-    # games show their cards, so who may read it follows them too (``services.readable_jobs``).
-    seated = models.ManyToManyField("decks.Deck", blank=True, related_name="seated_in")
     deck_name = models.CharField(max_length=200, blank=True)
     deck_snapshot = models.JSONField(default=dict)  # core Deck.to_dict()
     parameters = models.JSONField(default=dict)  # the request: {"hands": N, "conditions": [...], "chunk_size": n, ...}
@@ -186,6 +183,18 @@ class Simulation(models.Model):
                 ],
             }
         return parameters, result
+
+
+class SeatedDeck(models.Model):
+    """A stored deck a job seats besides its own (a comparison's deck B, an opponent named by id): the job's report
+    names it and its games show its cards, so who may read the job follows it too (``services.readable_jobs``).
+    Deleted, the deck leaves its row with no deck: the job stays hidden from those who could not read it."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="seated")
+    deck = models.ForeignKey("decks.Deck", null=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["simulation", "deck"], name="one_seat_row_per_deck")]
 
 
 class SimulationChunk(models.Model):

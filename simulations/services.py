@@ -78,7 +78,7 @@ from vtesdeck.messages import refusal
 
 from . import kinds
 from .kinds import JobKind
-from .models import Simulation, SimulationChunk
+from .models import SeatedDeck, Simulation, SimulationChunk
 
 __all__ = [
     "BrokerUnavailable",
@@ -452,9 +452,8 @@ def _start(
             units=units,
             chunks_total=len(sizes),
         )
-        seated = _seated_ids(parameters)
-        if seated:
-            simulation.seated.set(Deck.objects.filter(pk__in=seated))
+        seated = Deck.objects.filter(pk__in=_seated_ids(parameters)).values_list("pk", flat=True)
+        SeatedDeck.objects.bulk_create(SeatedDeck(simulation=simulation, deck_id=pk) for pk in seated)
         if owner is not None or starter:
             _check_caps(simulation)  # raises, rolling the new row back, when it is one job too many
     try:
@@ -624,9 +623,9 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     as it is now: it is read by whoever may read the deck (``Deck.objects.readable_by``, the one rule for
     decks), so making a deck private hides its jobs from everyone but its owner, and by the user who started
     it (their own record of a deck they could read, as a copy would be). The other stored decks it seats (a
-    comparison's deck B, opponents named by id: ``Simulation.seated``) are named in its report and play in its
-    games, so they bind it alike: a job seating a deck the user may not read is not theirs to read. Once the deck is deleted, only that
-    user reads it; a job started without an account then has no reader (nothing tells its starter from
+    comparison's deck B, opponents named by id: ``SeatedDeck``) are named in its report and play in its games, so
+    they bind it alike: a job seating a deck the user may not read, or a deck since deleted, is not theirs to
+    read. Once the job's own deck is deleted, only that user reads it; a job started without an account then has no reader (nothing tells its starter from
     anyone else holding the id). Jobs from a decklist's text are read by their id.
 
     Some jobs are about their starter rather than a deck, and only their starter reads them, whatever the deck:
@@ -638,8 +637,8 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     # By their ids (a subquery): a JSON key's negation would also drop the jobs whose parameters lack it.
     starters_own = Q(kind=Simulation.Kind.PLANNER) | Q(kind=Simulation.Kind.PROXIES, parameters__print="missing")
     shared &= ~Q(pk__in=Simulation.objects.filter(starters_own).values("pk"))
-    hidden = Deck.objects.exclude(pk__in=Deck.objects.readable_by(user).values("pk"))
-    shared &= ~Q(pk__in=Simulation.objects.filter(seated__in=hidden).values("pk"))
+    unreadable = SeatedDeck.objects.filter(Q(deck__isnull=True) | ~Q(deck__in=Deck.objects.readable_by(user)))
+    shared &= ~Q(pk__in=unreadable.values("simulation_id"))
     if user is not None and user.is_authenticated:
         shared |= Q(owner=user)
     return Simulation.objects.filter(shared)

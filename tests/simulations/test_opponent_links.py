@@ -122,6 +122,21 @@ def test_a_job_seating_a_private_deck_is_read_by_who_may_read_that_deck_alone(id
     assert client.get(pages[0]).status_code == client.get(pages[2]).status_code == 200
 
 
+def test_a_job_stays_hidden_when_the_private_deck_it_seats_is_deleted(idle_queue, people):
+    """Deleting a private deck does not publish it: the job that seated it (its name and cards in the report and
+    the games) stays its starter's alone."""
+    public, private = deck_of(people["alice"], "public", "Alice's wall"), deck_of(people["alice"], "private", "Secret")
+    body = {"kind": "games", "deck": public.id, "games": 2, "players": 4, "opponents": [{"deck": private.id}] * 3}
+    response = client_for(people, "alice").post(
+        "/api/v1/simulations/", json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 202, response.content.decode()
+    job_id = response.json()["id"]
+    deck_services.delete(private)
+    assert client_for(people, "bob").get(f"/api/v1/simulations/{job_id}/").status_code == 404
+    assert client_for(people, "alice").get(f"/api/v1/simulations/{job_id}/").status_code == 200
+
+
 @pytest.mark.parametrize("reader", READERS)
 def test_a_comparison_with_a_private_deck_b_is_read_by_who_may_read_deck_b_alone(idle_queue, people, reader):
     """Deck B's name heads a comparison's page and its cards play in its games: Bob compares his public deck with
