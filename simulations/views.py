@@ -48,6 +48,7 @@ from vtesdeck.api import NothingHere
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.numbers import whole_number
 from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels, signed_figure
 from vtesdeck.throttling import client_address
@@ -288,7 +289,8 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     planned = (simulation.result or {}).get("opponents_plan") if simulation.status == Simulation.Status.DONE else None
     named = parameters.get("opponents") or []
     if not named and parameters.get("field_since"):
-        named = ["field"] * ((parameters.get("players") or 5) - 1)  # a paired job's field, of the date asked
+        # a paired job's field, of the date asked
+        named = ["field"] * ((parameters.get("players") or table_options.DEFAULT_PLAYERS) - 1)
     asked = [item for item in named if isinstance(item, dict) and len(item) == 1]
     keys: dict[str, set[str]] = {}
     for item in asked:
@@ -622,7 +624,9 @@ def deck_impact(request: HttpRequest, deck_id: str) -> HttpResponse:
     """``/decks/<id>/impact/``: the Games tab's "What each card brings", a card impact job of a stored deck."""
     deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
     form = _impact_form_of(request, reverse("decks:games", args=[deck.id]))
-    return form or games_tab(request, deck.to_core(), deck=deck, impact=True)
+    if form is not None:
+        return form
+    return games_tab(request, deck.to_core(), deck=deck, impact=True)
 
 
 @require_http_methods(["GET", "POST"])
