@@ -85,6 +85,20 @@ def test_a_build_is_used_only_while_its_source_is_the_one_it_was_built_from(tmp_
     assert finder.find_spec(f"{native.PACKAGE}.game", None) is None
 
 
+def test_a_build_made_another_way_is_stale_like_one_of_an_older_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "game.py").write_text("SPEED = 1\n")
+    _built(tmp_path, "game", native.digest(tmp_path / "game.py"))
+    assert native.fresh("game", tmp_path, tmp_path)
+
+    monkeypatch.setattr(native, "CYTHON_OPTIONS", (*native.CYTHON_OPTIONS[:-1], "binding=False"))
+    assert not native.fresh("game", tmp_path, tmp_path)  # Cython's options changed since the build
+    monkeypatch.undo()
+    monkeypatch.setattr(native, "OPTIMIZE", {"game": "-O0"})
+    assert not native.fresh("game", tmp_path, tmp_path)  # the C compiler's optimization changed
+
+
 def test_the_finder_answers_only_for_the_compiled_modules(tmp_path: Path) -> None:
     (tmp_path / "scenario.py").write_text("")
     _built(tmp_path, "scenario", native.digest(tmp_path / "scenario.py"))

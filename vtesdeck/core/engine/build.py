@@ -10,7 +10,7 @@ import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .native import BUILD, MODULES, PACKAGE, SOURCE, binary, digest, fresh
+from .native import BUILD, CYTHON_OPTIONS, MODULES, PACKAGE, SOURCE, binary, digest, fresh, optimize
 
 
 def _compile(module: str, build: Path) -> str:
@@ -18,8 +18,7 @@ def _compile(module: str, build: Path) -> str:
     source = SOURCE / f"{module}.py"
     c_file = build / f"{module}.c"
     before = digest(source)
-    # the annotations stay hints (as in Python): a value of another type than annotated is never refused
-    cython = [sys.executable, "-m", "cython", "-3", "-X", "annotation_typing=False", "-X", "binding=True"]
+    cython = [sys.executable, "-m", "cython", *CYTHON_OPTIONS]
     subprocess.run(
         [*cython, "--module-name", f"{PACKAGE}.{module}", str(source), "-o", str(c_file)],
         check=True,
@@ -30,8 +29,7 @@ def _compile(module: str, build: Path) -> str:
     include = sysconfig.get_paths()["include"]
     out = binary(module, build)
     partial = out.with_suffix(".partial")
-    # -O1: most of -O2's speed for this code, in half the compile time (vocabulary.c is 400,000 lines)
-    command = [*cc, "-shared", "-fPIC", "-O1", "-w", f"-I{include}", str(c_file), "-o", str(partial)]
+    command = [*cc, "-shared", "-fPIC", optimize(module), "-w", f"-I{include}", str(c_file), "-o", str(partial)]
     subprocess.run(command, check=True, capture_output=True, text=True)
     partial.replace(out)
     (build / f"{module}.sha256").write_text(before + "\n")
