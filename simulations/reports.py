@@ -254,6 +254,11 @@ class GamesOpponentPlanSerializer(serializers.Serializer):
     # A declared field, not Field.label (see GamesOpponentSerializer).
     label = serializers.CharField()  # type: ignore[assignment]
     decks = serializers.IntegerField(help_text="decks it draws from, one per game")
+    sampled_from = serializers.IntegerField(
+        required=False,
+        help_text="the pool's size as asked, when it was larger than the simulator plays and `decks` is a seeded "
+        "sample of it; 0 when it was not sampled (absent from reports made before it)",
+    )
 
 
 class GamesReportSerializer(serializers.Serializer):

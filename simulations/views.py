@@ -846,10 +846,17 @@ def _slots(planned: list[dict[str, Any]]) -> list[dict[str, Any]]:
     runs: list[dict[str, Any]] = []
     for slot, row in enumerate(planned, 2):
         label = _label(row)
-        if runs and (runs[-1]["label"], runs[-1]["decks"]) == (label, row.get("decks")):
+        sampled_from = row.get("sampled_from") or 0
+        if runs and (runs[-1]["label"], runs[-1]["decks"], runs[-1]["sampled_from"]) == (
+            label,
+            row.get("decks"),
+            sampled_from,
+        ):
             runs[-1]["last"] = slot
         else:
-            runs.append({"first": slot, "last": slot, "label": label, "decks": row.get("decks")})
+            runs.append(
+                {"first": slot, "last": slot, "label": label, "decks": row.get("decks"), "sampled_from": sampled_from}
+            )
     return runs
 
 

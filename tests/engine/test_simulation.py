@@ -329,6 +329,20 @@ def test_a_large_pool_is_sampled_with_the_seed_and_unplayable_decks_dropped(arch
     assert plans[0].opponents[1].decks == pools[0]  # slots given one pool keep one pool
     assert all(broken not in p for p in pools)
     assert all(set(p) <= set(field.decks) for p in pools)
+    # the report says how large the pool asked for was, as the plan read back from its JSON does
+    assert [o.sampled_from for o in plans[0].opponents] == [len(field.decks)] * 4
+    assert sim.GamesPlan.from_dict(plans[0].to_dict()).opponents == plans[0].opponents
+    monkeypatch.setattr(sim, "FIELD_POOL_MAX", len(field.decks))
+    unsampled = sim.compile_plan(archive[0], cards, opponents=[field] * 4, seed=1)
+    assert [o.sampled_from for o in unsampled.opponents] == [0] * 4  # the whole pool, nothing to say
+
+
+def test_a_plan_stored_before_pools_were_said_sampled_reads_as_not_sampled(archive, cards) -> None:
+    plan = sim.compile_plan(archive[0], cards, opponents=[_field(archive, cards)] * 4)
+    stored = plan.to_dict()
+    for opponent in stored["opponents"]:
+        del opponent["sampled_from"]
+    assert sim.GamesPlan.from_dict(stored) == plan
 
 
 def test_chunk_sizes_cut_a_job() -> None:

@@ -268,7 +268,7 @@ def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive
         ({"players": "6"}, "A table has 4 or 5 seats, not 6."),
         ({"rounds": "0"}, "The round cap must be a whole number from 1 to 150 (or none), not 0."),
         ({"rounds": "500"}, "The round cap must be a whole number from 1 to 150 (or none), not 500."),
-        ({"rules": "1994"}, "The rules must be vekn or 2011, not '1994'."),
+        ({"rules": "1994"}, "The rules must be vekn (the current VEKN rules) or 2011 (the 2011 rulebook), not '1994'."),
         ({"opponents": "archetype", "archetype": ""}, "Choose one, or another kind of opponent."),
         ({"seed": "-1"}, "The seed must be a whole number from 0 to 9,223,372,036,854,775,807, not -1."),
     ],
@@ -425,6 +425,20 @@ def test_a_done_games_job_answers_the_players_questions_with_intervals(alice, qu
     assert f'action="/simulations/{simulation.id}/games/"' in html
     box = client_of(alice).get(f"/simulations/{simulation.id}/games/", {"n": "4"})
     assert box.status_code == 302 and box["Location"] == f"/simulations/{simulation.id}/games/4/"
+
+
+def test_a_pool_cut_down_to_a_sample_says_from_how_many_decks(alice, queue):
+    """A pool larger than the simulator plays (the field since 2018, some archetypes) is a seeded sample: the
+    page says it, beside the sample's size, where the form offered the whole pool."""
+    simulation = play_job(start_job(make_deck(alice), alice, make_deck(alice, name="Rival")))
+    page = client_of(alice).get(f"/simulations/{simulation.id}/").content.decode()
+    assert "sampled with the job" not in page  # one deck at each seat: nothing sampled
+    planned = simulation.result["opponents_plan"]
+    simulation.result["opponents_plan"] = [{**row, "decks": 400, "sampled_from": 1718} for row in planned]
+    simulation.save(update_fields=["result"])
+    page = client_of(alice).get(f"/simulations/{simulation.id}/").content.decode()
+    said = "Slots 2–4: Rival (400 decks, one drawn per game each) — sampled with the job's seed from the 1,718 decks"
+    assert said + " asked for." in page
 
 
 def test_a_job_s_table_names_a_named_archetype_asked_as_an_archetype_by_its_label(alice):

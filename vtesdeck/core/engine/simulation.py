@@ -152,6 +152,9 @@ class Opponent:
     key: str  # the deck id, the archetype slug, or the field's since-date ("2018-01-01")
     label: str  # what the page shows: the deck's name, the archetype's name, "The field since 2018-01-01"
     decks: tuple[PoolDeck, ...]
+    # the pool's size as asked, when it was larger than FIELD_POOL_MAX and ``decks`` is a seeded sample of it
+    # (0: not sampled), so that the report says "400 of 718 decks" where the form offered 718
+    sampled_from: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -193,7 +196,13 @@ class GamesPlan:
             "version": self.version,
             "deck": self.deck.to_dict(),
             "opponents": [
-                {"kind": o.kind, "key": o.key, "label": o.label, "decks": [index[d] for d in o.decks]}
+                {
+                    "kind": o.kind,
+                    "key": o.key,
+                    "label": o.label,
+                    "decks": [index[d] for d in o.decks],
+                    "sampled_from": o.sampled_from,
+                }
                 for o in self.opponents
             ],
             "pool": [deck.to_dict() for deck in index],
@@ -222,6 +231,7 @@ class GamesPlan:
                         key=_str(o["key"]),
                         label=_str(o["label"]),
                         decks=tuple(pool[_int(i)] for i in o["decks"]),
+                        sampled_from=_int(o.get("sampled_from", 0)),  # plans stored before it: none sampled
                     )
                     for o in data["opponents"]
                 ),
@@ -336,7 +346,8 @@ def compile_plan(
             raise GamesInputError(
                 f"The opponent {opponent.label} has no deck that can sit at a table.", field="opponents"
             )
-        kept.append(dataclasses.replace(opponent, decks=decks))
+        sampled_from = len(opponent.decks) if len(opponent.decks) > FIELD_POOL_MAX else 0
+        kept.append(dataclasses.replace(opponent, decks=decks, sampled_from=sampled_from))
     player = pool_deck(deck)
     cover = _coverage(player, kept, cards)
     return GamesPlan(
@@ -892,6 +903,7 @@ def _report(plan: GamesPlan, tally: dict[str, Any], *, seed: int, seconds: float
     summary["rules"] = plan.rules
     summary["rounds_cap"] = plan.rounds
     summary["opponents_plan"] = [
-        {"kind": o.kind, "key": o.key, "label": o.label, "decks": len(o.decks)} for o in plan.opponents
+        {"kind": o.kind, "key": o.key, "label": o.label, "decks": len(o.decks), "sampled_from": o.sampled_from}
+        for o in plan.opponents
     ]
     return summary
