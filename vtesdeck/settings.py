@@ -304,9 +304,11 @@ def _rate(name: str, default: str) -> str | None:
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         # `Authorization: Token <key>` for scripts and bots: keys made on the account page or by POST /api/v1/token/.
+        # First, because DRF answers a request with no credentials by the first scheme's challenge: 401 with
+        # `WWW-Authenticate: Token realm="api"` (the session sends none, which DRF turns into a 403).
         "accounts.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
         # User name and password on each request, counted against the login throttle.
         "decks.api.authentication.ThrottledBasicAuthentication",
     ],

@@ -103,8 +103,10 @@ def test_a_name_too_long_is_refused_and_nothing_is_made(client, alice):
 
 
 def test_an_anonymous_client_can_neither_list_nor_make_tokens(client, alice):
-    assert client.get("/api/v1/tokens/").status_code == 403
-    assert client.post("/api/v1/tokens/", {}, content_type="application/json").status_code == 403
+    # 401 with the token scheme's challenge: a client without credentials is told how to bring them
+    listed = client.get("/api/v1/tokens/")
+    assert listed.status_code == 401 and listed["WWW-Authenticate"] == 'Token realm="api"'
+    assert client.post("/api/v1/tokens/", {}, content_type="application/json").status_code == 401
     assert not ApiToken.objects.exists()
 
 

@@ -270,7 +270,7 @@ def test_listing_shows_your_own_jobs_and_asks_anonymous_clients_to_log_in(queue,
     assert page["count"] == 2 and [job["id"] for job in page["results"]] == mine[::-1]
     assert set(page["results"][0]) == JOB_KEYS
     assert answer(as_alice.get(API, {"page_size": 1}))["next"]
-    refusal = refused(APIClient().get(API), 403, "not_authenticated")
+    refusal = refused(APIClient().get(API), 401, "not_authenticated")
     assert refusal["detail"].startswith("Log in to list your simulation jobs")
 
 

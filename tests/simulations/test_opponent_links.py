@@ -117,7 +117,7 @@ def test_a_job_seating_a_private_deck_is_read_by_who_may_read_that_deck_alone(id
         else:
             assert [client.get(page).status_code for page in pages] == [404] * 3, state
             listed = client.get("/api/v1/simulations/")
-            assert listed.status_code in (200, 403) and job_id not in listed.content.decode()
+            assert listed.status_code in (200, 401) and job_id not in listed.content.decode()
     deck_services.update_details(private, version=private.version, visibility="public")
     assert client.get(pages[0]).status_code == client.get(pages[2]).status_code == 200
 
