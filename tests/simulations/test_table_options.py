@@ -30,7 +30,7 @@ BAD = [
     ("rounds", 0, "The round cap must be a whole number from 1 to 150 (or none), not 0."),
     ("players", 6, "A table has 4 or 5 seats, not 6."),
     ("players", 3, "A table has 4 or 5 seats, not 3."),
-    ("rules", "1994", "The rules must be vekn or 2011, not '1994'."),
+    ("rules", "1994", "The rules must be vekn (the current VEKN rules) or 2011 (the 2011 rulebook), not '1994'."),
     ("seed", -1, "The seed must be a whole number from 0 to 9,223,372,036,854,775,807, not -1."),
 ]
 
@@ -38,7 +38,10 @@ BAD = [
 def test_a_long_value_is_quoted_cut_short():
     with pytest.raises(TableOptionError) as refused:
         TableOptions(rules="x" * 100_000)
-    assert str(refused.value) == "The rules must be vekn or 2011, not '" + "x" * 38 + "…."
+    assert (
+        str(refused.value)
+        == "The rules must be vekn (the current VEKN rules) or 2011 (the 2011 rulebook), not '" + "x" * 38 + "…."
+    )
 
 
 def test_the_round_cap_goes_as_far_as_an_uncapped_game_does():

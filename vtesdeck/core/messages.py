@@ -698,7 +698,11 @@ MESSAGES: dict[str, Message] = {
     "TABLE_ROUNDS": Message(
         gettext_noop("The round cap must be a whole number from %(min)s to %(max)s (or none), not %(value)s.")
     ),
-    "TABLE_RULES": Message(gettext_noop("The rules must be %(first)s or %(second)s, not %(value)s.")),
+    "TABLE_RULES": Message(
+        gettext_noop(
+            "The rules must be %(first)s (the current VEKN rules) or %(second)s (the 2011 rulebook), not %(value)s."
+        )
+    ),
     "TABLE_SEED": Message(
         gettext_noop("The seed must be a whole number from %(min)s to %(max)s, not %(value)s."), grouped=("max",)
     ),
