@@ -2,8 +2,9 @@
 
 A request without that header is left to the other schemes (session, HTTP Basic). A request with it
 is answered 401 when the key opens nothing — unknown, revoked, malformed, or its user deactivated —
-whatever scheme comes first in the settings: DRF would turn a failure into a 403 when the first scheme
-(the session) sends no challenge, and a script should be told plainly that its key is the problem.
+whatever scheme comes first in the settings (DRF turns an AuthenticationFailed into a 403 when the first
+scheme sends no challenge): a script should be told plainly that its key is the problem. This scheme comes
+first in the settings, so a request with no credentials where they are needed is a 401 with its challenge.
 """
 
 from __future__ import annotations

@@ -39,8 +39,8 @@ PURE = "VTESDECK_PURE"  # set (to anything but "" or "0") for plain Python
 # How a module is compiled, part of its stamp: a build made another way is stale, like one of an older source.
 # The annotations stay hints (as in Python): a value of another type than annotated is never refused.
 CYTHON_OPTIONS = ("-3", "-X", "annotation_typing=False", "-X", "binding=True")
-# -O2 (about 5 % more games a second than -O1) but for vocabulary.c (400,000 lines): -O1 compiles it in half the
-# time, and the vocabulary's share of a game is small
+# -O2 (a few per cent more games a second than -O1: docs/benchmarks.md) but for vocabulary.c (400,000 lines): -O1
+# compiles it in half the time, and the vocabulary's share of a game is small
 OPTIMIZE = {"vocabulary": "-O1"}
 DEFAULT_OPTIMIZE = "-O2"
 
