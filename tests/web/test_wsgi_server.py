@@ -241,7 +241,7 @@ def test_every_api_error_reaches_the_client_with_plain_str_headers(site, player,
     )
     site.request("POST", "/api/v1/decks/", body=b"text", expect=415, **{"Content-Type": "text/plain"}, **auth)
     site.json("GET", "/api/v1/tokens/", expect=401, Authorization="Token vtd_nothing")
-    site.json("POST", "/api/v1/decks/", {"text": GARGOYLES}, expect=403)  # no login
+    site.json("POST", "/api/v1/decks/", {"text": GARGOYLES}, expect=401)  # no login: the token scheme's challenge
     site.json("GET", "/api/v1/decks/nosuchdeck/", expect=404)
     site.json("GET", "/api/v1/nothing-here/", expect=404)
     site.json("DELETE", "/api/v1/decklists/validate", expect=405)
