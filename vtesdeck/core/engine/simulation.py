@@ -346,8 +346,7 @@ def compile_plan(
             raise GamesInputError(
                 f"The opponent {opponent.label} has no deck that can sit at a table.", field="opponents"
             )
-        sampled_from = len(opponent.decks) if len(opponent.decks) > FIELD_POOL_MAX else 0
-        kept.append(dataclasses.replace(opponent, decks=decks, sampled_from=sampled_from))
+        kept.append(dataclasses.replace(opponent, decks=decks, sampled_from=sampled_from(opponent.decks)))
     player = pool_deck(deck)
     cover = _coverage(player, kept, cards)
     return GamesPlan(
@@ -365,6 +364,11 @@ def compile_plan(
     )
 
 
+def sampled_from(decks: Sequence[PoolDeck]) -> int:
+    """The pool's size when ``playable_pool`` plays a seeded sample of it (larger than ``FIELD_POOL_MAX``), else 0."""
+    return len(decks) if len(decks) > FIELD_POOL_MAX else 0
+
+
 def playable_pool(
     decks: Sequence[PoolDeck], cards: CardIndex, *, seed: int, checked: dict[PoolDeck, bool] | None = None
 ) -> tuple[PoolDeck, ...]:
@@ -379,7 +383,7 @@ def playable_pool(
         return checked[candidate]
 
     order = list(range(len(decks)))
-    if len(order) > FIELD_POOL_MAX:
+    if sampled_from(decks):
         # A seeded sample: the same plan for the same seed, and slots given one pool keep one pool (their
         # decks at a table then differ, as schedule.field_pick promises).
         random.Random(seed).shuffle(order)
